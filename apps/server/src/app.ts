@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { authHook } from './http/auth-hook.ts';
+import type { AppDeps } from './http/deps.ts';
+import { errorEnvelope } from './http/envelope.ts';
+import { handleError } from './http/errors.ts';
+import { createThrottle, memoryThrottleStore, type ThrottleStore } from './http/throttle.ts';
+import { createOutboxWorker } from './jobs/outbox.ts';
+import { mailHandler } from './mail/mail-handler.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createTokenSigner } from './modules/auth/tokens.ts';
+import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
+import { statusRoutes } from './modules/status/status.routes.ts';
+
+export const API_PREFIX = '/api/v1';
+const BODY_LIMIT = 1024 * 1024;
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  throttleStore?: ThrottleStore;
+  /** Deliver the outbox in the background (off in tests, which drain it by hand). */
+  runOutbox?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Where the built web app is: apps/web/dist, seen from apps/server/src or apps/server/dist. */
+function webDistDir(config: Config): string {
+  return config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+}
+
+/** Builds the whole application. Reads like a table of contents: plugins, then modules. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { deps: AppDeps }> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  });
+
+  // Request ids: a well-formed incoming X-Request-Id is kept (tracing across services).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', REQUEST_ID.test(request.id) ? request.id : randomUUID());
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  // --- process services -------------------------------------------------------------------
+  const mailer =
+    opts.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, publicUrl: config.publicUrl, log: app.log });
+  const outbox = createOutboxWorker({ db: database.db, handlers: { 'mail.send': mailHandler(mailer) }, log: app.log });
+  const throttleStore = opts.throttleStore ?? memoryThrottleStore();
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    tokens: createTokenSigner(config.jwtSecret),
+    throttle: createThrottle(throttleStore),
+    outbox,
+    log: app.log,
+  };
+  app.decorate('deps', deps);
+  app.decorateRequest('auth', null);
+
+  // --- plugins ----------------------------------------------------------------------------
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    credentials: true,
+    exposedHeaders: ['x-request-id', 'retry-after', 'x-usage-warning', 'x-usage-resource', 'x-usage-percentage'],
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'LeadCapture API', version: config.version, description: 'Every JSON answer is the envelope of 03-decisions §2.' },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+
+  // --- API modules ------------------------------------------------------------------------
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', authHook(deps.tokens));
+      await api.register(statusRoutes(deps), { prefix: '/status' });
+      await api.register(authRoutes(deps), { prefix: '/auth' });
+      await api.register(organizationRoutes(deps), { prefix: '/organizations' });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  // --- the web app ------------------------------------------------------------------------
+  const webDir = webDistDir(config);
+  const indexFile = path.join(webDir, 'index.html');
+  const spaIndex = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  if (spaIndex) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      index: false,
+      wildcard: true,
+      setHeaders: (res, filePath) => {
+        // Hashed build assets never change; everything else is revalidated.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && spaIndex && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Deep links (/sv/leads, /capture/x) are the SPA's to route.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaIndex);
+    }
+    const pathOnly = request.url.split('?')[0] ?? request.url;
+    return reply.code(404).send(errorEnvelope(404, 'NOT_FOUND', `Not found: ${request.method} ${pathOnly}`));
+  });
+
+  app.addHook('onReady', async () => {
+    if (opts.runOutbox !== false) outbox.start();
+  });
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    await throttleStore.close();
+    mailer.close();
+  });
+
+  return app as FastifyInstance & { deps: AppDeps };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

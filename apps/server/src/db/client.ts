@@ -1,0 +1,108 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { BOOTSTRAP_SQL } from './bootstrap.ts';
+import { APP_ROLE, type Database, type DatabaseHandle } from './database.ts';
+import { acquireLock } from './lock.ts';
+import * as schema from './schema.ts';
+
+/** SQL migrations sit beside this module in src/ and are copied beside the bundle in dist/. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export type DatabaseOptions =
+  | {
+      kind: 'pglite';
+      /** A directory, or 'memory://' for an ephemeral database (tests). */
+      dataDir: string;
+      /** A gzipped dump of a migrated database used to create a new data directory fast. */
+      templatePath?: string;
+      /** Skip migrations (the template is already migrated and nothing is newer). */
+      migrate?: boolean;
+    }
+  | { kind: 'postgres'; url: string; poolSize?: number; migrate?: boolean };
+
+async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
+  const inMemory = opts.dataDir.startsWith('memory://');
+  let release = () => {};
+  let fresh = inMemory;
+  if (!inMemory) {
+    mkdirSync(path.dirname(opts.dataDir), { recursive: true });
+    release = acquireLock(`${opts.dataDir}.lock`);
+    fresh = !existsSync(path.join(opts.dataDir, 'PG_VERSION'));
+  }
+  try {
+    // A new data directory starts from the build's migrated template when there is one:
+    // initdb inside WebAssembly takes seconds, unpacking the template a fraction of that.
+    const template =
+      fresh && opts.templatePath && existsSync(opts.templatePath)
+        ? new Blob([readFileSync(opts.templatePath)])
+        : undefined;
+    const client = await PGlite.create(inMemory ? 'memory://' : opts.dataDir, {
+      ...(template ? { loadDataDir: template } : {}),
+    });
+    const db = drizzlePglite({ client, schema });
+    if (opts.migrate !== false) {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+      await client.exec(BOOTSTRAP_SQL);
+    }
+    // PGlite runs as a superuser, which bypasses RLS; the app role makes it apply here too.
+    await client.exec(`SET ROLE ${APP_ROLE}`);
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      execScript: async (sqlText) => {
+        await client.exec(sqlText);
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function openPostgres(opts: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<DatabaseHandle> {
+  if (opts.migrate !== false) {
+    // Migrations run as the connecting user (the owner); the pool below never does.
+    const admin = new pg.Client({ connectionString: opts.url });
+    await admin.connect();
+    try {
+      await migratePg(drizzlePg({ client: admin }), { migrationsFolder: MIGRATIONS_DIR });
+      await admin.query(BOOTSTRAP_SQL);
+    } finally {
+      await admin.end();
+    }
+  }
+  // Every pooled connection assumes the app role at startup (a startup parameter, so no
+  // query can ever run on it before the role is in force).
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.poolSize ?? 10,
+    options: `-c role=${APP_ROLE}`,
+  });
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    execScript: async (sqlText) => {
+      await pool.query(sqlText);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  return opts.kind === 'pglite' ? openPglite(opts) : openPostgres(opts);
+}

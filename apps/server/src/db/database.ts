@@ -1,0 +1,40 @@
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** One drizzle handle type for both drivers (PGlite and node-postgres share the pg-core API). */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** What may run a query: the database itself or a transaction of it. */
+export type Queryable = Database | Tx;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Runs raw SQL that may hold several statements (bootstrap, test setup). */
+  execScript(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The role the application queries as: neither superuser nor BYPASSRLS, so RLS always applies. */
+export const APP_ROLE = 'leadcapture_app';
+
+/**
+ * Rows of a raw SQL query. Both drivers answer `{ rows }`, but drizzle's shared pg-core type
+ * cannot say so, hence the one cast here.
+ */
+export async function queryRows<T>(q: Queryable, query: SQL): Promise<T[]> {
+  const result = (await q.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** True when the error (or its cause, as drizzle wraps driver errors) is a unique violation. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../test/helpers.ts';
+import { subscriptions } from '../modules/billing/billing.table.ts';
+import { memberships, organizations } from '../modules/organizations/organizations.table.ts';
+import { queryRows } from './database.ts';
+import { inScope } from './tenant.ts';
+
+let t: TestApp;
+let orgA: string;
+let orgB: string;
+let userA: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await registerUser(t);
+  const b = await registerUser(t);
+  orgA = a.organization!.id;
+  orgB = b.organization!.id;
+  userA = a.user.id;
+});
+afterAll(() => t.close());
+
+describe('row-level security', () => {
+  it('queries as a role that is neither superuser nor BYPASSRLS', async () => {
+    const [role] = await queryRows<{ rolsuper: boolean; rolbypassrls: boolean; current_user: string }>(
+      t.database.db,
+      sql`select r.rolsuper, r.rolbypassrls, current_user from pg_roles r where r.rolname = current_user`,
+    );
+    expect(role).toEqual({ rolsuper: false, rolbypassrls: false, current_user: 'leadcapture_app' });
+  });
+
+  it('forces RLS on every table that has an organization_id', async () => {
+    const rows = await queryRows<{ relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean }>(
+      t.database.db,
+      sql`select c.relname, c.relrowsecurity, c.relforcerowsecurity
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind = 'r'
+            and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'organization_id')
+            and c.relname <> 'outbox'`,
+    );
+    expect(rows.map((r) => r.relname).sort()).toEqual(['audit_logs', 'memberships', 'subscriptions']);
+    for (const r of rows) expect(r, r.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
+    const [orgTable] = await queryRows<{ relforcerowsecurity: boolean }>(
+      t.database.db,
+      sql`select relforcerowsecurity from pg_class where relname = 'organizations'`,
+    );
+    expect(orgTable?.relforcerowsecurity).toBe(true);
+  });
+
+  it('shows no tenant rows to a query with no tenant set', async () => {
+    const db = t.database.db;
+    expect(await db.select().from(organizations)).toEqual([]);
+    expect(await db.select().from(memberships)).toEqual([]);
+    expect(await db.select().from(subscriptions)).toEqual([]);
+    // Also inside a transaction with an empty scope.
+    const inTx = await inScope(db, {}, (tx) => tx.select().from(subscriptions));
+    expect(inTx).toEqual([]);
+  });
+
+  it("lets tenant A's transaction see its own rows only", async () => {
+    const rows = await inScope(t.database.db, { organizationId: orgA }, (tx) =>
+      tx.select({ organizationId: subscriptions.organizationId }).from(subscriptions),
+    );
+    expect(rows).toEqual([{ organizationId: orgA }]);
+    const orgs = await inScope(t.database.db, { organizationId: orgA }, (tx) =>
+      tx.select({ id: organizations.id }).from(organizations),
+    );
+    expect(orgs).toEqual([{ id: orgA }]);
+  });
+
+  it("keeps tenant A from reading B's rows even when asking for them by id", async () => {
+    const rows = await inScope(t.database.db, { organizationId: orgA }, (tx) =>
+      tx.select().from(organizations).where(eq(organizations.id, orgB)),
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it("keeps tenant A from updating or deleting B's rows", async () => {
+    const updated = await inScope(t.database.db, { organizationId: orgA }, (tx) =>
+      tx.update(organizations).set({ name: 'hijacked' }).where(eq(organizations.id, orgB)).returning(),
+    );
+    expect(updated).toEqual([]);
+    const deleted = await inScope(t.database.db, { organizationId: orgA }, (tx) =>
+      tx.delete(subscriptions).where(eq(subscriptions.organizationId, orgB)).returning(),
+    );
+    expect(deleted).toEqual([]);
+    const [b] = await inScope(t.database.db, { organizationId: orgB }, (tx) =>
+      tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgB)),
+    );
+    expect(b?.name).not.toBe('hijacked');
+  });
+
+  it("refuses to write a row into B from A's transaction", async () => {
+    await expect(
+      inScope(t.database.db, { organizationId: orgA }, (tx) =>
+        tx.insert(memberships).values({ organizationId: orgB, userId: userA, role: 'owner' }),
+      ),
+    ).rejects.toThrow();
+    const visible = await inScope(t.database.db, { organizationId: orgB }, (tx) =>
+      tx.select().from(memberships).where(eq(memberships.userId, userA)),
+    );
+    expect(visible).toEqual([]);
+  });
+
+  it('refuses to move a row from A to B', async () => {
+    await expect(
+      inScope(t.database.db, { organizationId: orgA }, (tx) =>
+        tx.update(subscriptions).set({ organizationId: orgB }).where(eq(subscriptions.organizationId, orgA)),
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('lets a user read their own memberships across organisations, and no one else’s', async () => {
+    const mine = await inScope(t.database.db, { userId: userA }, (tx) => tx.select().from(memberships));
+    expect(mine.map((m) => m.organizationId)).toEqual([orgA]);
+    const stranger = await inScope(t.database.db, { userId: randomUUID() }, (tx) => tx.select().from(memberships));
+    expect(stranger).toEqual([]);
+  });
+});

@@ -1,0 +1,6 @@
+/** Every table, for drizzle-kit and the typed query builder. Each module owns its tables. */
+export * from '../modules/auth/auth.table.ts';
+export * from '../modules/organizations/organizations.table.ts';
+export * from '../modules/audit/audit.table.ts';
+export * from '../modules/billing/billing.table.ts';
+export * from '../jobs/outbox.table.ts';

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Role } from '@leadcapture/contracts/constants';
+import type { Database, Tx } from './database.ts';
+
+/**
+ * What every tenant service function receives first: who acts, for which organisation, with
+ * which role, inside which transaction. Row-level security reads the same organisation from
+ * the transaction, so a query that forgets its WHERE still cannot cross tenants.
+ */
+export interface TenantContext {
+  organizationId: string;
+  userId: string;
+  role: Role;
+  tx: Tx;
+}
+
+/** Scope of a transaction: the settings RLS policies read (03-decisions §2). */
+export interface Scope {
+  organizationId?: string | null;
+  userId?: string | null;
+}
+
+/** Sets the transaction-local scope; set_config(…, true) ends with the transaction. */
+export async function setScope(tx: Tx, scope: Scope): Promise<void> {
+  await tx.execute(
+    sql`select set_config('app.organization_id', ${scope.organizationId ?? ''}, true), set_config('app.user_id', ${scope.userId ?? ''}, true)`,
+  );
+}
+
+/** One transaction with the given scope; use only `tx` inside (the outer db deadlocks on PGlite). */
+export function inScope<T>(db: Database, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (scope.organizationId || scope.userId) await setScope(tx, scope);
+    return fn(tx);
+  });
+}

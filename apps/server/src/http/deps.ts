@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database, DatabaseKind } from '../db/database.ts';
+import type { OutboxWorker } from '../jobs/outbox.ts';
+import type { TokenSigner } from '../modules/auth/tokens.ts';
+import type { Throttle } from './throttle.ts';
+
+/** The process-wide services a request may use; built once in app.ts. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  dbKind: DatabaseKind;
+  tokens: TokenSigner;
+  throttle: Throttle;
+  outbox: OutboxWorker;
+  log: FastifyBaseLogger;
+}

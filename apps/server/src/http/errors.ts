@@ -1,0 +1,92 @@
+import {
+  ERROR_MESSAGES,
+  ERROR_STATUS,
+  NON_FIELD_ERRORS,
+  type ErrorCode,
+  type ValidationDetails,
+} from '@leadcapture/contracts/errors';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorEnvelope } from './envelope.ts';
+
+/** A coded error thrown anywhere below the routes; mapped to HTTP in exactly one place. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: unknown,
+    /** Extra response headers (Retry-After on RATE_LIMITED). */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message ?? ERROR_MESSAGES[code]);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
+export const validationError = (details: ValidationDetails, message?: string) =>
+  new AppError('VALIDATION_ERROR', message ?? ERROR_MESSAGES.VALIDATION_ERROR, details);
+
+/** '/form_fields/2/label' -> 'form_fields.2.label'. */
+function dotted(instancePath: string): string {
+  return instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') || NON_FIELD_ERRORS;
+}
+
+/** Fastify's own errors (body parsing, limits, routing) to our codes. */
+function fromFastifyError(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'Request body is larger than 1 MB.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send JSON with Content-Type: application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('BAD_REQUEST', 'The JSON body is empty.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('BAD_REQUEST', 'Content-Length does not match the body.');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return new AppError('BAD_REQUEST', 'Malformed JSON in request body.');
+  }
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    if (error.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE');
+    if (error.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
+    if (error.statusCode === 404) return new AppError('NOT_FOUND');
+    return new AppError('BAD_REQUEST', error.message);
+  }
+  return undefined;
+}
+
+/** Route-schema validation failures -> 422 with `{field: [messages]}`. */
+function fromValidation(error: FastifyError): AppError | undefined {
+  if (!hasZodFastifySchemaValidationErrors(error)) return undefined;
+  const details: ValidationDetails = {};
+  for (const v of error.validation) {
+    const key = dotted(v.instancePath);
+    (details[key] ??= []).push(v.message ?? 'Invalid value');
+  }
+  const where = error.validationContext && error.validationContext !== 'body' ? ` (${error.validationContext})` : '';
+  return new AppError('VALIDATION_ERROR', `Validation failed${where}`, details);
+}
+
+/** The single error handler: every failure leaves as the error envelope. */
+export function handleError(
+  error: FastifyError | AppError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const mapped =
+    error instanceof AppError
+      ? error
+      : (fromValidation(error as FastifyError) ?? fromFastifyError(error as FastifyError));
+  if (!mapped) {
+    // Unexpected: log everything, answer nothing internal.
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorEnvelope(500, 'INTERNAL_ERROR', ERROR_MESSAGES.INTERNAL_ERROR));
+  }
+  const status = ERROR_STATUS[mapped.code];
+  if (status >= 500) request.log.error({ err: error }, mapped.message);
+  if (mapped.headers) void reply.headers(mapped.headers);
+  return reply.status(status).send(errorEnvelope(status, mapped.code, mapped.message, mapped.details));
+}

@@ -1,0 +1,32 @@
+import type { Role } from '@leadcapture/contracts/constants';
+import { AppError } from './errors.ts';
+
+/**
+ * Who may do what, by role (spec 01 §6). One table, one check, used by every service; later
+ * modules add their permissions here so the whole policy reads in one place.
+ */
+const PERMISSIONS = {
+  'organization.read': ['owner', 'admin', 'member', 'viewer'],
+  'organization.update': ['owner', 'admin'],
+  'organization.delete': ['owner'],
+  'members.read': ['owner', 'admin', 'member', 'viewer'],
+  'members.manage': ['owner', 'admin'],
+  'billing.read': ['owner', 'admin'],
+  'billing.manage': ['owner'],
+  'records.read': ['owner', 'admin', 'member', 'viewer'],
+  'records.write': ['owner', 'admin', 'member'],
+  'records.delete': ['owner', 'admin'],
+  'audit.read': ['owner', 'admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+export function assertCan(ctx: { role: Role }, permission: Permission): void {
+  if (!can(ctx.role, permission)) {
+    throw new AppError('PERMISSION_DENIED', 'You do not have permission to perform this action.');
+  }
+}

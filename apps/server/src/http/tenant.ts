@@ -1,0 +1,60 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '@leadcapture/contracts/constants';
+import { inScope, setScope, type TenantContext } from '../db/tenant.ts';
+import { memberships } from '../modules/organizations/organizations.table.ts';
+import { users } from '../modules/auth/auth.table.ts';
+import type { AppDeps } from './deps.ts';
+import { AppError } from './errors.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const orgNotFound = () => new AppError('NOT_FOUND', 'Organization not found');
+
+export function requireAuth(request: FastifyRequest) {
+  if (!request.auth) throw new AppError('NOT_AUTHENTICATED');
+  return request.auth;
+}
+
+/**
+ * Runs `fn` in one transaction scoped to the organisation the request acts on: the given one
+ * (a path parameter), else the X-Organization-Id header, else the user's current organisation
+ * (03-decisions §2). Not being a member answers 404, exactly like an organisation that does
+ * not exist.
+ */
+export async function withTenant<T>(
+  deps: AppDeps,
+  request: FastifyRequest,
+  fn: (ctx: TenantContext) => Promise<T>,
+  organizationId?: string,
+): Promise<T> {
+  const { userId } = requireAuth(request);
+  const header = request.headers['x-organization-id'];
+  const explicit = organizationId ?? (typeof header === 'string' && header !== '' ? header : undefined);
+  if (explicit !== undefined && !UUID.test(explicit)) throw orgNotFound();
+
+  return inScope(deps.db, { userId }, async (tx) => {
+    const [membership] = explicit
+      ? await tx
+          .select({ organizationId: memberships.organizationId, role: memberships.role })
+          .from(memberships)
+          .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, explicit)))
+      : await tx
+          .select({ organizationId: memberships.organizationId, role: memberships.role })
+          .from(memberships)
+          .where(eq(memberships.userId, userId))
+          .orderBy(
+            sql`(${memberships.organizationId} = (select ${users.currentOrganizationId} from ${users} where ${users.id} = ${userId})) desc nulls last`,
+            asc(memberships.createdAt),
+          )
+          .limit(1);
+    if (!membership) throw orgNotFound();
+    await setScope(tx, { organizationId: membership.organizationId, userId });
+    return fn({ organizationId: membership.organizationId, userId, role: membership.role as Role, tx });
+  });
+}
+
+/** Where the request came from, for the audit log. */
+export function requestMeta(request: FastifyRequest) {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip || null, userAgent: typeof ua === 'string' ? ua : '' };
+}

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps } from '../db/columns.ts';
+
+/**
+ * The transactional outbox: everything that leaves the process (mail now; webhooks, live
+ * events and CRM sync later) is written here in the same transaction as the change it
+ * announces, and delivered after commit by the outbox worker. It is infrastructure that
+ * spans tenants, so it has no row-level security; organization_id records the owner.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    organizationId: uuid('organization_id'),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.availableAt)
+      .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+  ],
+);

@@ -1,0 +1,163 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { queryRows, type Database, type Tx } from '../db/database.ts';
+import { outbox } from './outbox.table.ts';
+
+export interface OutboxItem {
+  id: string;
+  kind: string;
+  organizationId: string | null;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+export type OutboxHandler = (item: OutboxItem) => Promise<void>;
+
+const MAX_ATTEMPTS = 8;
+const LOCK_SECONDS = 60;
+const BATCH = 20;
+
+/** Written in the caller's transaction: the message exists if and only if the change committed. */
+export async function enqueue(
+  tx: Tx,
+  item: { kind: string; payload: Record<string, unknown>; organizationId?: string | null },
+): Promise<string> {
+  const [row] = await tx
+    .insert(outbox)
+    .values({ kind: item.kind, payload: item.payload, organizationId: item.organizationId ?? null })
+    .returning({ id: outbox.id });
+  if (!row) throw new Error('outbox insert returned no row');
+  return row.id;
+}
+
+/** 10 s, 20 s, 40 s … capped at one hour. */
+export function backoffSeconds(attempt: number): number {
+  return Math.min(3600, 10 * 2 ** Math.max(0, attempt - 1));
+}
+
+/**
+ * Delivers outbox rows after commit. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease,
+ * so several processes share the work; a process that dies mid-delivery lets its lease expire
+ * and the row is delivered again (at least once; handlers make a repeat recognisable).
+ */
+export function createOutboxWorker(opts: {
+  db: Database;
+  handlers: Record<string, OutboxHandler>;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+}) {
+  const { db, handlers, log } = opts;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function claim(): Promise<OutboxItem[]> {
+    const rows = await queryRows<{
+      id: string;
+      kind: string;
+      organization_id: string | null;
+      payload: Record<string, unknown>;
+      attempts: number;
+    }>(db, sql`
+      update ${outbox} set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1
+      where id in (
+        select id from ${outbox}
+        where delivered_at is null and failed_at is null and available_at <= now()
+          and (locked_until is null or locked_until < now())
+        order by available_at limit ${BATCH} for update skip locked)
+      returning id, kind, organization_id, payload, attempts`);
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      organizationId: r.organization_id,
+      payload: r.payload,
+      attempts: r.attempts,
+    }));
+  }
+
+  async function deliver(item: OutboxItem): Promise<void> {
+    const handler = handlers[item.kind];
+    try {
+      if (!handler) throw new Error(`no handler for outbox kind ${item.kind}`);
+      await handler(item);
+      // Secrets in the payload (one-time links) are not kept once delivered.
+      await db
+        .update(outbox)
+        .set({ deliveredAt: new Date(), lockedUntil: null, payload: { redacted: true }, lastError: null })
+        .where(eq(outbox.id, item.id));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const giveUp = item.attempts >= MAX_ATTEMPTS;
+      log.warn({ outboxId: item.id, kind: item.kind, attempts: item.attempts, err: message, giveUp }, 'outbox delivery failed');
+      await db
+        .update(outbox)
+        .set({
+          lockedUntil: null,
+          lastError: message.slice(0, 2000),
+          ...(giveUp
+            ? { failedAt: new Date() }
+            : { availableAt: sql`now() + make_interval(secs => ${backoffSeconds(item.attempts)})` }),
+        })
+        .where(and(eq(outbox.id, item.id)));
+    }
+  }
+
+  /** Delivers everything due now; answers how many rows were attempted. */
+  async function drainOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const items = await claim();
+      if (items.length === 0) return total;
+      total += items.length;
+      for (const item of items) await deliver(item);
+    }
+  }
+
+  function drain(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await drainOnce();
+      } while (again && !stopped);
+      return total;
+    })()
+      .catch((err: unknown) => {
+        log.error({ err }, 'outbox drain failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  }
+
+  return {
+    start() {
+      stopped = false;
+      const tick = () => {
+        if (stopped) return;
+        void drain().finally(() => {
+          if (!stopped) timer = setTimeout(tick, opts.pollMs ?? 1000);
+        });
+      };
+      timer = setTimeout(tick, opts.pollMs ?? 1000);
+    },
+    /** Call after a commit that enqueued something: deliver now rather than at the next poll. */
+    kick() {
+      if (!stopped) setImmediate(() => void drain());
+    },
+    drain,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+export type OutboxWorker = ReturnType<typeof createOutboxWorker>;

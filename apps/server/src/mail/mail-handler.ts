@@ -1,0 +1,20 @@
+import type { OutboxHandler } from '../jobs/outbox.ts';
+import type { Mailer } from './mailer.ts';
+import { renderMail, type MailTemplate } from './templates.ts';
+
+interface MailPayload {
+  template: MailTemplate;
+  to: string;
+  language: string;
+  name: string;
+  link: string;
+}
+
+/** Outbox kind 'mail.send': renders in the recipient's language and sends, the outbox id as Message-ID. */
+export function mailHandler(mailer: Mailer): OutboxHandler {
+  return async (item) => {
+    const p = item.payload as unknown as MailPayload;
+    const rendered = renderMail(p.template, p.language, { name: p.name, link: p.link });
+    await mailer.send({ id: item.id, to: p.to, ...rendered });
+  };
+}

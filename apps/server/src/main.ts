@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { redisThrottleStore } from './http/throttle.ts';
+
+/** Starts listening and shuts down gracefully; everything else is built in app.ts. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+}
+
+async function main() {
+  const bootStarted = performance.now();
+  const config = readConfig();
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : {
+            kind: 'pglite',
+            dataDir: path.join(config.dataDir, 'db'),
+            templatePath: fileURLToPath(new URL('./pgdata-template.tar.gz', import.meta.url)),
+          },
+    );
+  } catch (err) {
+    process.stderr.write(`Could not open the database: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+
+  const dbReadyMs = Math.round(performance.now() - bootStarted);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const app = await buildApp({
+    config,
+    database,
+    ...(redis ? { throttleStore: redisThrottleStore(redis) } : {}),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app.close();
+      await redis?.quit();
+      await database.close();
+      app.log.info('shutdown complete');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(
+      { database: database.kind, dbReadyMs, bootMs: Math.round(performance.now() - bootStarted) },
+      'ready',
+    );
+  } catch (err) {
+    app.log.error({ err }, 'could not listen');
+    await database.close();
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,142 @@
+import {
+  authResultSchema,
+  changePasswordSchema,
+  detailSchema,
+  emailOnlySchema,
+  loginSchema,
+  logoutSchema,
+  meSchema,
+  preferencesSchema,
+  refreshResultSchema,
+  refreshSchema,
+  registerSchema,
+  resetConfirmSchema,
+  switchOrganizationSchema,
+  tokenVerifyResultSchema,
+  tokenVerifySchema,
+  updateMeSchema,
+  verifyEmailSchema,
+} from '@leadcapture/contracts/auth';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/deps.ts';
+import { ok } from '../../http/envelope.ts';
+import { createdResponse, okResponse, typed } from '../../http/routes.ts';
+import { requestMeta, requireAuth } from '../../http/tenant.ts';
+import * as auth from './auth.service.ts';
+
+const tags = ['auth'];
+const pub = { public: true };
+
+export function authRoutes(deps: AppDeps) {
+  return async (instance: FastifyInstance) => {
+    const app = typed(instance);
+
+    app.post(
+      '/register/',
+      { config: pub, schema: { tags, summary: 'Create an account and its organisation', body: registerSchema, response: createdResponse(authResultSchema) } },
+      async (req, reply) => {
+        reply.code(201);
+        return ok(await auth.register(deps, requestMeta(req), req.body), 201);
+      },
+    );
+
+    app.post(
+      '/login/',
+      { config: pub, schema: { tags, summary: 'Sign in', body: loginSchema, response: okResponse(authResultSchema) } },
+      async (req) => ok(await auth.login(deps, requestMeta(req), req.body)),
+    );
+
+    app.post(
+      '/refresh/',
+      { config: pub, schema: { tags, summary: 'Rotate the refresh token', body: refreshSchema, response: okResponse(refreshResultSchema) } },
+      async (req) => ok(await auth.refresh(deps, requestMeta(req), req.body.refresh)),
+    );
+
+    app.post(
+      '/logout/',
+      { schema: { tags, summary: 'End the session of a refresh token', body: logoutSchema, response: okResponse(detailSchema) } },
+      async (req) => {
+        await auth.logout(deps, requestMeta(req), requireAuth(req).userId, req.body.refresh);
+        return ok({ detail: 'Logged out' });
+      },
+    );
+
+    app.post(
+      '/token/verify/',
+      { config: pub, schema: { tags, summary: 'Check an access token', body: tokenVerifySchema, response: okResponse(tokenVerifyResultSchema) } },
+      async (req) => {
+        const claims = await deps.tokens.verifyAccess(req.body.token);
+        return ok({ valid: true as const, user_id: claims.userId, exp: claims.exp });
+      },
+    );
+
+    app.get(
+      '/me/',
+      { schema: { tags, summary: 'The signed-in user with organisations', response: okResponse(meSchema) } },
+      async (req) => ok(await auth.me(deps, requireAuth(req).userId)),
+    );
+
+    app.patch(
+      '/me/',
+      { schema: { tags, summary: 'Update own profile (whitelisted fields only)', body: updateMeSchema, response: okResponse(meSchema) } },
+      async (req) => ok(await auth.updateMe(deps, requestMeta(req), requireAuth(req).userId, req.body)),
+    );
+
+    app.patch(
+      '/preferences/',
+      { schema: { tags, summary: 'Update preferences (language)', body: preferencesSchema, response: okResponse(preferencesSchema) } },
+      async (req) => ok(await auth.setLanguage(deps, requireAuth(req).userId, req.body.language)),
+    );
+
+    app.post(
+      '/switch-organization/',
+      { schema: { tags, summary: 'Make one of the user’s organisations the current one', body: switchOrganizationSchema, response: okResponse(meSchema) } },
+      async (req) => ok(await auth.switchOrganization(deps, requestMeta(req), requireAuth(req).userId, req.body.organization_id)),
+    );
+
+    app.post(
+      '/change-password/',
+      { schema: { tags, summary: 'Change password; ends the other sessions', body: changePasswordSchema, response: okResponse(detailSchema) } },
+      async (req) => {
+        await auth.changePassword(deps, requestMeta(req), requireAuth(req), req.body);
+        return ok({ detail: 'Password changed' });
+      },
+    );
+
+    app.post(
+      '/password/reset/',
+      { config: pub, schema: { tags, summary: 'Mail a password reset link', body: emailOnlySchema, response: okResponse(detailSchema) } },
+      async (req) => {
+        await auth.requestPasswordReset(deps, requestMeta(req), req.body.email);
+        return ok({ detail: auth.GENERIC_RESET_DETAIL });
+      },
+    );
+
+    app.post(
+      '/password/reset/confirm/',
+      { config: pub, schema: { tags, summary: 'Set a new password with a reset token', body: resetConfirmSchema, response: okResponse(detailSchema) } },
+      async (req) => {
+        await auth.confirmPasswordReset(deps, requestMeta(req), req.body);
+        return ok({ detail: 'Password has been reset. Please sign in.' });
+      },
+    );
+
+    app.post(
+      '/verify-email/',
+      { config: pub, schema: { tags, summary: 'Verify the email address with a token', body: verifyEmailSchema, response: okResponse(detailSchema) } },
+      async (req) => {
+        await auth.verifyEmail(deps, requestMeta(req), req.body.token);
+        return ok({ detail: 'Email address verified' });
+      },
+    );
+
+    app.post(
+      '/resend-verification/',
+      { config: pub, schema: { tags, summary: 'Mail a new verification link', body: emailOnlySchema, response: okResponse(detailSchema) } },
+      async (req) => {
+        await auth.resendVerification(deps, requestMeta(req), req.body.email);
+        return ok({ detail: auth.GENERIC_RESEND_DETAIL });
+      },
+    );
+  };
+}

@@ -1,0 +1,451 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { AuthResult, Me, MembershipSummary, User } from '@leadcapture/contracts/auth';
+import type {
+  changePasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetConfirmSchema,
+  updateMeSchema,
+} from '@leadcapture/contracts/auth';
+import type { ProfileLanguage } from '@leadcapture/contracts/constants';
+import type { z } from 'zod';
+import { isUniqueViolation, type Queryable, type Tx } from '../../db/database.ts';
+import { inScope } from '../../db/tenant.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { AppError, validationError } from '../../http/errors.ts';
+import type { ThrottleRule } from '../../http/throttle.ts';
+import { enqueue } from '../../jobs/outbox.ts';
+import type { MailTemplate } from '../../mail/templates.ts';
+import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { memberships, organizations } from '../organizations/organizations.table.ts';
+import { createOrganization } from '../organizations/organizations.service.ts';
+import { refreshTokens, users, userTokens, type UserTokenPurpose } from './auth.table.ts';
+import { assertAcceptablePassword, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { REFRESH_TOKEN_TTL_SECONDS, hashToken, newOpaqueToken } from './tokens.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+const HOUR_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = HOUR_MS;
+const VERIFY_TOKEN_TTL_MS = 48 * HOUR_MS;
+
+/**
+ * Throttles (fixed windows). Failed logins count per account and per address; the account
+ * window is short so an attacker can delay, but not lock out, the real user for long.
+ */
+export const THROTTLES = {
+  loginFailuresPerAccount: { name: 'login-fail-account', limit: 10, windowSeconds: 10 * 60 },
+  loginPerAddress: { name: 'login-ip', limit: 60, windowSeconds: 5 * 60 },
+  resetPerAccount: { name: 'reset-account', limit: 3, windowSeconds: 15 * 60 },
+  resetPerAddress: { name: 'reset-ip', limit: 20, windowSeconds: 15 * 60 },
+  resendPerAccount: { name: 'resend-account', limit: 3, windowSeconds: 15 * 60 },
+  resendPerAddress: { name: 'resend-ip', limit: 20, windowSeconds: 15 * 60 },
+  registerPerAddress: { name: 'register-ip', limit: 20, windowSeconds: 60 * 60 },
+} satisfies Record<string, ThrottleRule>;
+
+export const GENERIC_RESET_DETAIL =
+  'If an account exists for this email, we have sent instructions to reset the password.';
+export const GENERIC_RESEND_DETAIL =
+  'If this email belongs to an account that is not yet verified, we have sent a new verification link.';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    phone: row.phone,
+    job_title: row.jobTitle,
+    timezone: row.timezone,
+    language: row.language,
+    date_joined: row.createdAt.toISOString(),
+    email_verified: row.emailVerifiedAt !== null,
+  };
+}
+
+/** Starts a session (a refresh-token family) and answers the token pair. */
+async function startSession(deps: AppDeps, tx: Tx, userId: string, meta: RequestMeta) {
+  const familyId = randomUUID();
+  const refresh = await issueRefresh(tx, userId, familyId, meta);
+  return { access: await deps.tokens.signAccess(userId, familyId), refresh };
+}
+
+async function issueRefresh(tx: Tx, userId: string, familyId: string, meta: RequestMeta): Promise<string> {
+  const { token, hash } = newOpaqueToken();
+  await tx.insert(refreshTokens).values({
+    userId,
+    familyId,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent.slice(0, 500),
+  });
+  return token;
+}
+
+/** A single-use mailed token; earlier unused ones of the same purpose stop working. */
+async function issueUserToken(tx: Tx, userId: string, purpose: UserTokenPurpose, ttlMs: number) {
+  await tx
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+  const { token, hash } = newOpaqueToken();
+  await tx.insert(userTokens).values({ userId, purpose, tokenHash: hash, expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+/** Marks a mailed token used, atomically; answers its user or throws on a bad, used or old token. */
+async function consumeUserToken(tx: Tx, token: string, purpose: UserTokenPurpose, message: string) {
+  const [row] = await tx
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: userTokens.userId });
+  if (!row) throw validationError({ token: [message] }, message);
+  return row.userId;
+}
+
+async function queueMail(
+  deps: AppDeps,
+  tx: Tx,
+  user: Pick<UserRow, 'email' | 'firstName' | 'language'>,
+  template: MailTemplate,
+  path: string,
+  token: string,
+) {
+  const link = `${deps.config.publicUrl}${user.language === 'sv' ? '/sv' : ''}${path}?token=${encodeURIComponent(token)}`;
+  await enqueue(tx, {
+    kind: 'mail.send',
+    payload: { template, to: user.email, language: user.language, name: user.firstName, link },
+  });
+}
+
+async function membershipsOf(q: Queryable, userId: string): Promise<MembershipSummary[]> {
+  return q
+    .select({ id: organizations.id, name: organizations.name, slug: organizations.slug, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(organizations.name), asc(organizations.id));
+}
+
+function pickCurrent(user: UserRow, orgs: MembershipSummary[]): MembershipSummary | null {
+  return orgs.find((o) => o.id === user.currentOrganizationId) ?? orgs[0] ?? null;
+}
+
+/** Register: user, organisation named after the company, owner membership, trial, session. */
+export async function register(
+  deps: AppDeps,
+  meta: RequestMeta,
+  input: z.output<typeof registerSchema>,
+): Promise<AuthResult> {
+  if (meta.ip) await deps.throttle.consume(THROTTLES.registerPerAddress, meta.ip);
+  assertAcceptablePassword(input.password, 'password', {
+    email: input.email,
+    firstName: input.first_name,
+    lastName: input.last_name,
+  });
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const result = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          language: input.language ?? 'en',
+          newsletterOptIn: input.newsletter_opt_in,
+          termsAcceptedAt: new Date(),
+          passwordChangedAt: new Date(),
+        })
+        .returning();
+      if (!user) throw new Error('user insert returned no row');
+      const org = await createOrganization(tx, meta, {
+        name: input.company_name,
+        ownerId: user.id,
+        billingEmail: input.email,
+      });
+      const [updated] = await tx
+        .update(users)
+        .set({ currentOrganizationId: org.id, lastLoginAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
+      await recordAudit(tx, meta, { action: 'auth.registered', userId: user.id, targetType: 'user', targetId: user.id });
+      const token = await issueUserToken(tx, user.id, 'email_verification', VERIFY_TOKEN_TTL_MS);
+      await queueMail(deps, tx, user, 'verify_email', '/auth/verify-email', token);
+      const tokens = await startSession(deps, tx, user.id, meta);
+      return {
+        user: toUser(updated ?? user),
+        organization: { id: org.id, name: org.name, slug: org.slug, role: 'owner' as const },
+        ...tokens,
+      };
+    });
+    deps.outbox.kick();
+    return result;
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new AppError('CONFLICT', 'A user with this email already exists.', {
+        email: ['A user with this email already exists.'],
+      });
+    }
+    throw err;
+  }
+}
+
+export async function login(
+  deps: AppDeps,
+  meta: RequestMeta,
+  input: z.output<typeof loginSchema>,
+): Promise<AuthResult> {
+  if (meta.ip) await deps.throttle.consume(THROTTLES.loginPerAddress, meta.ip);
+  await deps.throttle.check(THROTTLES.loginFailuresPerAccount, input.email);
+
+  const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
+  // Verify against a decoy when there is no such user: same cost, no account enumeration.
+  const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+  if (!user || !valid || !user.isActive) {
+    await deps.throttle.record(THROTTLES.loginFailuresPerAccount, input.email);
+    await deps.db.transaction((tx) =>
+      recordAudit(tx, meta, {
+        action: 'auth.login_failed',
+        userId: user?.id ?? null,
+        targetType: 'user',
+        targetId: user?.id ?? '',
+        metadata: { email: input.email, reason: !user ? 'unknown_email' : !user.isActive ? 'inactive' : 'bad_password' },
+      }),
+    );
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  await deps.throttle.clear(THROTTLES.loginFailuresPerAccount, input.email);
+
+  return inScope(deps.db, { userId: user.id }, async (tx) => {
+    const [updated] = await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
+    await recordAudit(tx, meta, { action: 'auth.login', userId: user.id, targetType: 'user', targetId: user.id });
+    const orgs = await membershipsOf(tx, user.id);
+    const tokens = await startSession(deps, tx, user.id, meta);
+    return { user: toUser(updated ?? user), organization: pickCurrent(user, orgs), ...tokens };
+  });
+}
+
+/**
+ * Rotates a refresh token. A token that was already rotated, presented again, means it was
+ * copied: the whole family (the session) is revoked and the caller must sign in again.
+ */
+export async function refresh(deps: AppDeps, meta: RequestMeta, token: string) {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+    if (!row || row.revokedAt || row.expiresAt <= new Date()) return { error: 'invalid' as const };
+    const [claimed] = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (!claimed) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      await recordAudit(tx, meta, {
+        action: 'auth.refresh_reuse_detected',
+        userId: row.userId,
+        targetType: 'session',
+        targetId: row.familyId,
+      });
+      return { error: 'reused' as const };
+    }
+    const [user] = await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, row.userId));
+    if (!user?.isActive) return { error: 'invalid' as const };
+    const next = await issueRefresh(tx, row.userId, row.familyId, meta);
+    await recordAudit(tx, meta, { action: 'auth.token_refreshed', userId: row.userId, targetType: 'session', targetId: row.familyId });
+    return { userId: row.userId, familyId: row.familyId, refresh: next };
+  });
+  if ('error' in outcome) {
+    throw new AppError(
+      'TOKEN_INVALID',
+      outcome.error === 'reused' ? 'Refresh token was already used; the session has been ended.' : 'Token is invalid or expired',
+    );
+  }
+  return { access: await deps.tokens.signAccess(outcome.userId, outcome.familyId), refresh: outcome.refresh };
+}
+
+/** Ends the session the refresh token belongs to. Unknown or foreign tokens change nothing. */
+export async function logout(deps: AppDeps, meta: RequestMeta, userId: string, token: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, hashToken(token)), eq(refreshTokens.userId, userId)));
+    if (row) {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+    }
+    await recordAudit(tx, meta, { action: 'auth.logout', userId, targetType: 'session', targetId: row?.familyId ?? '' });
+  });
+}
+
+async function loadUser(q: Queryable, userId: string): Promise<UserRow> {
+  const [user] = await q.select().from(users).where(eq(users.id, userId));
+  if (!user || !user.isActive) throw new AppError('NOT_AUTHENTICATED', 'User not found or inactive');
+  return user;
+}
+
+export async function me(deps: AppDeps, userId: string): Promise<Me> {
+  return inScope(deps.db, { userId }, async (tx) => {
+    const user = await loadUser(tx, userId);
+    const orgs = await membershipsOf(tx, userId);
+    return { ...toUser(user), organizations: orgs, current_organization: pickCurrent(user, orgs) };
+  });
+}
+
+export async function updateMe(deps: AppDeps, meta: RequestMeta, userId: string, input: z.output<typeof updateMeSchema>) {
+  await deps.db.transaction(async (tx) => {
+    const changes: Partial<typeof users.$inferInsert> = {};
+    if (input.first_name !== undefined) changes.firstName = input.first_name;
+    if (input.last_name !== undefined) changes.lastName = input.last_name;
+    if (input.phone !== undefined) changes.phone = input.phone;
+    if (input.job_title !== undefined) changes.jobTitle = input.job_title;
+    if (input.timezone !== undefined) changes.timezone = input.timezone;
+    if (input.language !== undefined) changes.language = input.language;
+    if (Object.keys(changes).length === 0) return;
+    await tx.update(users).set(changes).where(eq(users.id, userId));
+    await recordAudit(tx, meta, {
+      action: 'auth.profile_updated',
+      userId,
+      targetType: 'user',
+      targetId: userId,
+      metadata: { fields: Object.keys(input) },
+    });
+  });
+  return me(deps, userId);
+}
+
+export async function setLanguage(deps: AppDeps, userId: string, language: ProfileLanguage) {
+  await deps.db.update(users).set({ language }).where(eq(users.id, userId));
+  return { language };
+}
+
+/** Changes the password and ends every other session; the calling session stays signed in. */
+export async function changePassword(
+  deps: AppDeps,
+  meta: RequestMeta,
+  auth: { userId: string; sessionId: string },
+  input: z.output<typeof changePasswordSchema>,
+): Promise<void> {
+  const user = await loadUser(deps.db, auth.userId);
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    throw validationError({ current_password: ['Current password is incorrect'] });
+  }
+  if (input.new_password === input.current_password) {
+    throw validationError({ new_password: ['The new password must differ from the current one'] });
+  }
+  assertAcceptablePassword(input.new_password, 'new_password', { email: user.email });
+  const passwordHash = await hashPassword(input.new_password);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, auth.userId));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(eq(refreshTokens.userId, auth.userId), ne(refreshTokens.familyId, auth.sessionId), isNull(refreshTokens.revokedAt)),
+      );
+    await recordAudit(tx, meta, { action: 'auth.password_changed', userId: auth.userId, targetType: 'user', targetId: auth.userId });
+  });
+}
+
+/** Always the same answer, known email or not (no account enumeration). */
+export async function requestPasswordReset(deps: AppDeps, meta: RequestMeta, email: string): Promise<void> {
+  if (meta.ip) await deps.throttle.consume(THROTTLES.resetPerAddress, meta.ip);
+  await deps.throttle.consume(THROTTLES.resetPerAccount, email);
+  await deps.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.email, email));
+    await recordAudit(tx, meta, {
+      action: 'auth.password_reset_requested',
+      userId: user?.id ?? null,
+      targetType: 'user',
+      targetId: user?.id ?? '',
+      metadata: user ? {} : { email, unknown: true },
+    });
+    if (!user || !user.isActive) return;
+    const token = await issueUserToken(tx, user.id, 'password_reset', RESET_TOKEN_TTL_MS);
+    await queueMail(deps, tx, user, 'password_reset', '/auth/reset-password', token);
+  });
+  deps.outbox.kick();
+}
+
+/** Sets the new password, ends every session and, as the mailbox was proven, verifies the email. */
+export async function confirmPasswordReset(
+  deps: AppDeps,
+  meta: RequestMeta,
+  input: z.output<typeof resetConfirmSchema>,
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const userId = await consumeUserToken(tx, input.token, 'password_reset', 'Reset link is invalid or has expired');
+    const user = await loadUser(tx, userId);
+    assertAcceptablePassword(input.password, 'password', { email: user.email });
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: new Date(), emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
+      .where(eq(users.id, userId));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    await recordAudit(tx, meta, { action: 'auth.password_reset', userId, targetType: 'user', targetId: userId });
+  });
+}
+
+export async function verifyEmail(deps: AppDeps, meta: RequestMeta, token: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const userId = await consumeUserToken(
+      tx,
+      token,
+      'email_verification',
+      'Verification failed. The link may have expired or is invalid.',
+    );
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, userId));
+    await recordAudit(tx, meta, { action: 'auth.email_verified', userId, targetType: 'user', targetId: userId });
+  });
+}
+
+export async function resendVerification(deps: AppDeps, meta: RequestMeta, email: string): Promise<void> {
+  if (meta.ip) await deps.throttle.consume(THROTTLES.resendPerAddress, meta.ip);
+  await deps.throttle.consume(THROTTLES.resendPerAccount, email);
+  await deps.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.email, email));
+    if (!user || !user.isActive || user.emailVerifiedAt) return;
+    const token = await issueUserToken(tx, user.id, 'email_verification', VERIFY_TOKEN_TTL_MS);
+    await queueMail(deps, tx, user, 'verify_email', '/auth/verify-email', token);
+    await recordAudit(tx, meta, { action: 'auth.verification_resent', userId: user.id, targetType: 'user', targetId: user.id });
+  });
+  deps.outbox.kick();
+}
+
+/** Sets the organisation the user works in by default (the organisation switcher). */
+export async function switchOrganization(deps: AppDeps, meta: RequestMeta, userId: string, organizationId: string) {
+  await inScope(deps.db, { userId }, async (tx) => {
+    const [m] = await tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
+    if (!m) throw new AppError('NOT_FOUND', 'Organization not found');
+    await tx.update(users).set({ currentOrganizationId: organizationId }).where(eq(users.id, userId));
+    await recordAudit(tx, meta, { action: 'auth.organization_switched', userId, targetType: 'organization', targetId: organizationId });
+  });
+  return me(deps, userId);
+}

@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { AppError } from '../../http/errors.ts';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+const ISSUER = 'leadcapture';
+const AUDIENCE = 'leadcapture-api';
+
+export interface AccessClaims {
+  userId: string;
+  /** The refresh-token family (the session) this access token was issued for. */
+  sessionId: string;
+  exp: number;
+}
+
+/** HS256 access tokens with an algorithm allowlist and exp, iat, iss and aud all checked. */
+export function createTokenSigner(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccess(userId: string, sessionId: string): Promise<string> {
+      return new SignJWT({ sid: sessionId, typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+        .sign(key);
+    },
+    async verifyAccess(token: string): Promise<AccessClaims> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          requiredClaims: ['exp', 'iat', 'sub'],
+        });
+        if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub || !payload.exp) {
+          throw new AppError('TOKEN_INVALID');
+        }
+        return { userId: payload.sub, sessionId: payload.sid, exp: payload.exp };
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if (err instanceof joseErrors.JOSEError) {
+          const expired = err instanceof joseErrors.JWTExpired;
+          throw new AppError('TOKEN_INVALID', expired ? 'Token has expired' : 'Token is invalid or expired');
+        }
+        throw err;
+      }
+    },
+  };
+}
+export type TokenSigner = ReturnType<typeof createTokenSigner>;
+
+/** A random opaque token for refresh, reset and verification links; only its hash is stored. */
+export function newOpaqueToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,223 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Role } from '@leadcapture/contracts/constants';
+import type {
+  Organization,
+  OrganizationSettings,
+  UpdateOrganizationInput,
+  updateOrganizationSettingsSchema,
+} from '@leadcapture/contracts/organizations';
+import type { z } from 'zod';
+import { isUniqueViolation, type Tx } from '../../db/database.ts';
+import { setScope, type TenantContext } from '../../db/tenant.ts';
+import { AppError } from '../../http/errors.ts';
+import { assertCan } from '../../http/permissions.ts';
+import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { startTrial } from '../billing/billing.service.ts';
+import { memberships, organizations } from './organizations.table.ts';
+
+type OrganizationRow = typeof organizations.$inferSelect;
+
+export const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = {
+  default_language: 'en',
+  timezone: 'UTC',
+  lead_follow_up_days: 1,
+  require_lead_approval: false,
+  notify_on_new_lead: true,
+};
+
+const EMPTY_ADDRESS = { street: '', city: '', state: '', postal_code: '', country: '' } as const;
+
+export function slugify(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48);
+  return base || 'organization';
+}
+
+export function toOrganization(row: OrganizationRow, role: Role): Organization {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    website: row.website,
+    industry: row.industry,
+    size: row.size,
+    billing_email: row.billingEmail,
+    logo_url: row.logoUrl,
+    primary_color: row.primaryColor,
+    secondary_color: row.secondaryColor,
+    custom_domain: row.customDomain,
+    address: { ...EMPTY_ADDRESS, ...row.address },
+    role,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Creates an organisation with its owner and its trial, inside the caller's transaction.
+ * The transaction's scope switches to the new organisation so RLS admits the inserts.
+ */
+export async function createOrganization(
+  tx: Tx,
+  meta: RequestMeta,
+  input: { name: string; ownerId: string; billingEmail: string },
+): Promise<OrganizationRow> {
+  const id = randomUUID();
+  await setScope(tx, { organizationId: id, userId: input.ownerId });
+  const base = slugify(input.name);
+  let row: OrganizationRow | undefined;
+  // Slugs are unique across the product; other tenants' rows are invisible here, so let the
+  // unique index decide and retry with a suffix.
+  for (let attempt = 0; attempt < 6 && !row; attempt++) {
+    const slug = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`;
+    [row] = await tx
+      .insert(organizations)
+      .values({
+        id,
+        name: input.name,
+        slug,
+        billingEmail: input.billingEmail,
+        address: { ...EMPTY_ADDRESS },
+        settings: DEFAULT_ORGANIZATION_SETTINGS,
+      })
+      .onConflictDoNothing({ target: organizations.slug })
+      .returning();
+  }
+  if (!row) throw new AppError('CONFLICT', 'Could not allocate an organization slug');
+  await tx.insert(memberships).values({ organizationId: id, userId: input.ownerId, role: 'owner' });
+  await startTrial(tx, id);
+  await recordAudit(tx, meta, {
+    action: 'organization.created',
+    userId: input.ownerId,
+    organizationId: id,
+    targetType: 'organization',
+    targetId: id,
+    metadata: { name: input.name, slug: row.slug },
+  });
+  await recordAudit(tx, meta, {
+    action: 'membership.created',
+    userId: input.ownerId,
+    organizationId: id,
+    targetType: 'membership',
+    targetId: input.ownerId,
+    metadata: { role: 'owner' },
+  });
+  return row;
+}
+
+/** The organisations the user belongs to, with the user's role in each. */
+export async function listOrganizations(tx: Tx, userId: string, page: { limit: number; offset: number }) {
+  const rows = await tx
+    .select({ org: organizations, role: memberships.role, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(organizations.name), asc(organizations.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    total: rows[0]?.total ?? (page.offset > 0 ? await countMine(tx, userId) : 0),
+    results: rows.map((r) => toOrganization(r.org, r.role)),
+  };
+}
+
+async function countMine(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.userId, userId));
+  return row?.n ?? 0;
+}
+
+async function loadOwn(ctx: TenantContext): Promise<OrganizationRow> {
+  const [row] = await ctx.tx.select().from(organizations).where(eq(organizations.id, ctx.organizationId));
+  if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
+  return row;
+}
+
+export async function getOrganization(ctx: TenantContext): Promise<Organization> {
+  assertCan(ctx, 'organization.read');
+  return toOrganization(await loadOwn(ctx), ctx.role);
+}
+
+export async function updateOrganization(
+  ctx: TenantContext,
+  meta: RequestMeta,
+  input: UpdateOrganizationInput,
+): Promise<Organization> {
+  assertCan(ctx, 'organization.update');
+  const current = await loadOwn(ctx);
+  const changes: Partial<typeof organizations.$inferInsert> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.website !== undefined) changes.website = input.website;
+  if (input.industry !== undefined) changes.industry = input.industry;
+  if (input.size !== undefined) changes.size = input.size;
+  if (input.billing_email !== undefined) changes.billingEmail = input.billing_email;
+  if (input.primary_color !== undefined) changes.primaryColor = input.primary_color;
+  if (input.secondary_color !== undefined) changes.secondaryColor = input.secondary_color;
+  if (input.custom_domain !== undefined) changes.customDomain = input.custom_domain;
+  if (input.address !== undefined) changes.address = { ...EMPTY_ADDRESS, ...current.address, ...input.address };
+  if (Object.keys(changes).length === 0) return toOrganization(current, ctx.role);
+
+  // Custom domains are unique across the product; other tenants' rows are invisible here,
+  // so the unique index decides.
+  const [row] = await ctx.tx
+    .update(organizations)
+    .set(changes)
+    .where(eq(organizations.id, ctx.organizationId))
+    .returning()
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) {
+        throw new AppError('CONFLICT', 'This domain is already in use', { custom_domain: ['This domain is already in use'] });
+      }
+      throw err;
+    });
+  if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
+  await recordAudit(ctx.tx, meta, {
+    action: 'organization.updated',
+    userId: ctx.userId,
+    organizationId: ctx.organizationId,
+    targetType: 'organization',
+    targetId: ctx.organizationId,
+    metadata: { fields: Object.keys(input) },
+  });
+  return toOrganization(row, ctx.role);
+}
+
+export async function getSettings(ctx: TenantContext): Promise<OrganizationSettings> {
+  assertCan(ctx, 'organization.read');
+  const row = await loadOwn(ctx);
+  return { ...DEFAULT_ORGANIZATION_SETTINGS, ...row.settings };
+}
+
+export async function updateSettings(
+  ctx: TenantContext,
+  meta: RequestMeta,
+  input: z.output<typeof updateOrganizationSettingsSchema>,
+): Promise<OrganizationSettings> {
+  assertCan(ctx, 'organization.update');
+  const current = await getSettings(ctx);
+  const next = { ...current, ...input };
+  await ctx.tx.update(organizations).set({ settings: next }).where(eq(organizations.id, ctx.organizationId));
+  await recordAudit(ctx.tx, meta, {
+    action: 'organization.settings_updated',
+    userId: ctx.userId,
+    organizationId: ctx.organizationId,
+    targetType: 'organization',
+    targetId: ctx.organizationId,
+    metadata: { fields: Object.keys(input) },
+  });
+  return next;
+}
+
+/** The membership of a user in an organisation, read under the user's own scope. */
+export async function findMembership(tx: Tx, organizationId: string, userId: string) {
+  const [row] = await tx
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  return row;
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { PROFILE_LANGUAGES, ROLES, TIMEZONES } from './constants.ts';
+import { MESSAGES, emailSchema, optionalText, phoneSchema, requiredText } from './fields.ts';
+import { PASSWORD_MESSAGES, loginPasswordSchema, newPasswordSchema } from './passwords.ts';
+
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  job_title: z.string(),
+  timezone: z.string(),
+  language: z.enum(PROFILE_LANGUAGES),
+  date_joined: z.iso.datetime(),
+  email_verified: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const membershipSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  role: z.enum(ROLES),
+});
+export type MembershipSummary = z.infer<typeof membershipSummarySchema>;
+
+export const meSchema = userSchema.extend({
+  organizations: z.array(membershipSummarySchema),
+  current_organization: membershipSummarySchema.nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const authResultSchema = z.object({
+  user: userSchema,
+  organization: membershipSummarySchema.nullable(),
+  access: z.string(),
+  refresh: z.string(),
+});
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+const nameSchema = requiredText(150);
+
+export const registerSchema = z
+  .object({
+    first_name: nameSchema,
+    last_name: nameSchema,
+    email: emailSchema,
+    company_name: requiredText(200),
+    password: newPasswordSchema,
+    password_confirm: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
+    terms_accepted: z.literal(true, { error: 'You must agree to the terms and conditions' }),
+    newsletter_opt_in: z.boolean().optional().default(false),
+    language: z.enum(PROFILE_LANGUAGES).optional(),
+  })
+  .refine((v) => v.password === v.password_confirm, {
+    message: PASSWORD_MESSAGES.mismatch,
+    path: ['password_confirm'],
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: loginPasswordSchema,
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+const tokenString = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(4096);
+
+export const refreshSchema = z.object({ refresh: tokenString });
+export const logoutSchema = z.object({ refresh: tokenString });
+export const tokenVerifySchema = z.object({ token: tokenString });
+export const refreshResultSchema = tokenPairSchema;
+
+export const updateMeSchema = z
+  .object({
+    first_name: nameSchema,
+    last_name: nameSchema,
+    phone: phoneSchema,
+    job_title: optionalText(150),
+    timezone: z.enum(TIMEZONES),
+    language: z.enum(PROFILE_LANGUAGES),
+  })
+  .partial()
+  .strict();
+export type UpdateMeInput = z.input<typeof updateMeSchema>;
+
+export const preferencesSchema = z.object({ language: z.enum(PROFILE_LANGUAGES) }).strict();
+
+export const changePasswordSchema = z
+  .object({
+    current_password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
+    new_password: newPasswordSchema,
+    new_password_confirm: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
+  })
+  .refine((v) => v.new_password === v.new_password_confirm, {
+    message: PASSWORD_MESSAGES.mismatch,
+    path: ['new_password_confirm'],
+  });
+
+export const emailOnlySchema = z.object({ email: emailSchema });
+
+export const resetConfirmSchema = z
+  .object({
+    token: tokenString,
+    password: newPasswordSchema,
+    password_confirm: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
+  })
+  .refine((v) => v.password === v.password_confirm, {
+    message: PASSWORD_MESSAGES.mismatch,
+    path: ['password_confirm'],
+  });
+
+export const verifyEmailSchema = z.object({ token: tokenString });
+
+export const detailSchema = z.object({ detail: z.string() });
+export const tokenVerifyResultSchema = z.object({ valid: z.literal(true), user_id: z.uuid(), exp: z.number() });
+
+export const switchOrganizationSchema = z.object({ organization_id: z.uuid() });

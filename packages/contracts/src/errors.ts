@@ -1,0 +1,53 @@
+/**
+ * Error codes of the HTTP contract (03-decisions §2) with their status. The server maps
+ * every thrown AppError through this table; the web derives behaviour (paywall kind,
+ * toasts) from the same codes.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  INVALID_CREDENTIALS: 401,
+  NOT_AUTHENTICATED: 401,
+  TOKEN_INVALID: 401,
+  USAGE_LIMIT_REACHED: 402,
+  FEATURE_LOCKED: 402,
+  SUBSCRIPTION_REQUIRED: 402,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION_ERROR: 422,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Default English messages; the web shows its own translated catalogue by code. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'The request could not be understood.',
+  INVALID_CREDENTIALS: 'Invalid email or password',
+  NOT_AUTHENTICATED: 'Authentication credentials were not provided.',
+  TOKEN_INVALID: 'Token is invalid or expired',
+  USAGE_LIMIT_REACHED: 'Usage limit reached for your plan.',
+  FEATURE_LOCKED: 'This feature requires a premium plan.',
+  SUBSCRIPTION_REQUIRED: 'An active subscription is required to access this feature.',
+  PERMISSION_DENIED: 'You do not have permission to perform this action.',
+  NOT_FOUND: 'Resource not found',
+  METHOD_NOT_ALLOWED: 'Method not allowed',
+  CONFLICT: 'This value already exists.',
+  PAYLOAD_TOO_LARGE: 'Request body is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
+  VALIDATION_ERROR: 'Validation failed',
+  RATE_LIMITED: 'Too many requests. Please try again later.',
+  INTERNAL_ERROR: 'Server error. Please try again later.',
+  SERVICE_UNAVAILABLE: 'Service temporarily unavailable.',
+};
+
+/** `error.details` of a VALIDATION_ERROR: dotted field path -> messages. */
+export type ValidationDetails = Record<string, string[]>;
+
+/** Key used in validation details for errors that belong to no single field. */
+export const NON_FIELD_ERRORS = 'non_field_errors';

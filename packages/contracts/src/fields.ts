@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Building blocks shared by the contract schemas, with the catalogue's wording. */
+export const MESSAGES = {
+  required: 'This field is required',
+  email: 'Enter a valid email address',
+  url: 'Enter a valid URL',
+  phone: 'Enter a valid phone number',
+  color: 'Enter a valid hex colour such as #1a73e8',
+  maxLength: (n: number) => `Ensure this field has no more than ${n} characters`,
+} as const;
+
+/** A required, trimmed text with a maximum length (every text input has one, 03-decisions §5). */
+export function requiredText(max: number) {
+  return z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(max, MESSAGES.maxLength(max));
+}
+
+/** An optional text: absent, null or empty all mean "no value" and are stored as ''. */
+export function optionalText(max: number) {
+  return z.string().trim().max(max, MESSAGES.maxLength(max));
+}
+
+export const emailSchema = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(254, MESSAGES.maxLength(254))
+  .pipe(z.email(MESSAGES.email))
+  .transform((v) => v.toLowerCase());
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(32, MESSAGES.maxLength(32))
+  .refine((v) => v === '' || /^\+?[0-9 ()\-.]{5,31}$/.test(v), MESSAGES.phone);
+
+export const urlSchema = z
+  .string()
+  .trim()
+  .max(500, MESSAGES.maxLength(500))
+  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), MESSAGES.url);
+
+export const colorSchema = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, MESSAGES.color);
+
+export const uuidSchema = z.uuid();
+export const idParamsSchema = z.object({ id: z.uuid() });

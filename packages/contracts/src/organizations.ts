@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { COMPANY_SIZES, COUNTRIES, INDUSTRIES, ROLES } from './constants.ts';
+import { colorSchema, emailSchema, optionalText, requiredText, urlSchema } from './fields.ts';
+
+export const addressSchema = z.object({
+  street: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(100),
+  postal_code: optionalText(20),
+  country: z.union([z.enum(COUNTRIES), z.literal('')]),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const organizationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  website: z.string(),
+  industry: z.string(),
+  size: z.string(),
+  billing_email: z.string(),
+  logo_url: z.string().nullable(),
+  primary_color: z.string(),
+  secondary_color: z.string(),
+  custom_domain: z.string(),
+  address: addressSchema,
+  role: z.enum(ROLES),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+const domainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .refine(
+    (v) => v === '' || /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(v),
+    'Enter a valid domain name such as leads.example.com',
+  );
+
+export const updateOrganizationSchema = z
+  .object({
+    name: requiredText(200),
+    website: urlSchema,
+    industry: z.union([z.enum(INDUSTRIES), z.literal('')]),
+    size: z.union([z.enum(COMPANY_SIZES), z.literal('')]),
+    billing_email: z.union([emailSchema, z.literal('')]),
+    primary_color: colorSchema,
+    secondary_color: colorSchema,
+    custom_domain: domainSchema,
+    address: addressSchema.partial().strict(),
+  })
+  .partial()
+  .strict();
+export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
+
+/** `/organizations/current/settings/`: the organisation's working preferences. */
+export const organizationSettingsSchema = z.object({
+  default_language: z.enum(['en', 'sv']),
+  timezone: z.string().max(64),
+  lead_follow_up_days: z.number().int().min(1).max(90),
+  require_lead_approval: z.boolean(),
+  notify_on_new_lead: z.boolean(),
+});
+export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
+export const updateOrganizationSettingsSchema = organizationSettingsSchema.partial().strict();
