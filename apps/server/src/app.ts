@@ -44,7 +44,7 @@ function webDistDir(config: Config): string {
 }
 
 /** Builds the whole application. Reads like a table of contents: plugins, then modules. */
-export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { deps: AppDeps }> {
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger ?? {
@@ -166,7 +166,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     mailer.close();
   });
 
-  return app as FastifyInstance & { deps: AppDeps };
+  return app;
 }
 
 declare module 'fastify' {

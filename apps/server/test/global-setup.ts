@@ -9,6 +9,8 @@ import { makeTemplate } from '../src/db/make-template.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** A directory every test app's memory mailer also writes to (see helpers.mailsTo). */
+    mailSpool: string;
   }
 }
 
@@ -17,6 +19,9 @@ declare module 'vitest' {
  * migrated template every test file unpacks into its own in-memory database.
  */
 export default async function setup(project: TestProject) {
+  const spool = mkdtempSync(path.join(tmpdir(), 'leadcapture-mail-'));
+  project.provide('mailSpool', spool);
+  const removeSpool = () => rmSync(spool, { recursive: true, force: true });
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const admin = new pg.Client({ connectionString: url });
@@ -26,11 +31,14 @@ export default async function setup(project: TestProject) {
     const db = await openDatabase({ kind: 'postgres', url });
     await db.close();
     project.provide('pgliteTemplate', '');
-    return;
+    return removeSpool;
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'leadcapture-test-'));
   const file = path.join(dir, 'template.tar.gz');
   await makeTemplate(file);
   project.provide('pgliteTemplate', file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    removeSpool();
+  };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuthResult } from '@leadcapture/contracts/auth';
@@ -11,8 +11,22 @@ import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** A mailer that keeps what it sends, for assertions. */
-export function memoryMailer(): Mailer & { sent: MailMessage[]; failNext: number } {
+/** A delivered message as spooled for other test processes. */
+interface SpooledMail extends MailMessage {
+  sentAt: number;
+}
+
+/** The per-run spool directory of global-setup, if this run has one. */
+function mailSpool(): string | undefined {
+  return inject('mailSpool') || undefined;
+}
+
+/**
+ * A mailer that keeps what it sends, for assertions. It also writes every message to the run's
+ * spool: on PostgreSQL all test files share one outbox table, so another file's app may be
+ * the one that delivers a message this file enqueued (see mailsTo).
+ */
+export function memoryMailer(spool = mailSpool()): Mailer & { sent: MailMessage[]; failNext: number } {
   const box = {
     transport: 'file' as const,
     sent: [] as MailMessage[],
@@ -23,6 +37,12 @@ export function memoryMailer(): Mailer & { sent: MailMessage[]; failNext: number
         throw new Error('SMTP unavailable');
       }
       box.sent.push(m);
+      if (spool) {
+        const file = path.join(spool, `${m.id}.json`);
+        const spooled: SpooledMail = { ...m, sentAt: Date.now() };
+        writeFileSync(`${file}.tmp`, JSON.stringify(spooled));
+        renameSync(`${file}.tmp`, file);
+      }
     },
     close() {},
   };
@@ -36,11 +56,19 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ kind: 'pglite', dataDir: 'memory://', templatePath: inject('pgliteTemplate'), migrate: false });
 }
 
-export async function createTestApp() {
+/** The HS256 secret of every test app (tests craft their own tokens with it). */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface TestAppOptions {
+  /** Extra environment variables for loadConfig, e.g. CORS_ORIGINS or WEB_DIST_DIR. */
+  env?: Record<string, string | undefined>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-app-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' },
-    { dataDir, jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789' },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...options.env },
+    { dataDir, jwtSecret: TEST_JWT_SECRET },
   );
   const database = await openTestDatabase();
   const mailer = memoryMailer();
@@ -58,6 +86,33 @@ export async function createTestApp() {
   };
 }
 
+/**
+ * Messages to `to`, oldest first, after delivering this app's outbox. Waits (up to timeoutMs)
+ * until there are at least `atLeast`: on a shared PostgreSQL another test process may be
+ * delivering them. Recipients are unique per test, so other files' mail never matches.
+ */
+export async function mailsTo(
+  t: TestApp,
+  to: string,
+  { atLeast = 1, timeoutMs = 5000 }: { atLeast?: number; timeoutMs?: number } = {},
+): Promise<MailMessage[]> {
+  const spool = mailSpool();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await t.app.deps.outbox.drain();
+    const found = spool
+      ? readdirSync(spool)
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => JSON.parse(readFileSync(path.join(spool, f), 'utf8')) as SpooledMail)
+          .filter((m) => m.to === to)
+          .sort((a, b) => a.sentAt - b.sentAt)
+          .map(({ sentAt: _sentAt, ...m }) => m)
+      : t.mailer.sent.filter((m) => m.to === to);
+    if (found.length >= atLeast || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 let seq = 0;
 /** A unique email per call, so test files can share one PostgreSQL database. */
 export function uniqueEmail(prefix = 'user'): string {
@@ -67,6 +122,16 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export const PASSWORD = 'Booth2026Leads';
 
+let addressSeq = 0;
+/**
+ * A distinct client address per call (TEST-NET-2/3 ranges), so the per-address throttles of
+ * one file's many registrations and logins do not add up; throttle tests pass their own.
+ */
+export function uniqueAddress(): string {
+  addressSeq += 1;
+  return `198.${51 + Math.floor(addressSeq / 65536)}.${Math.floor(addressSeq / 256) % 256}.${addressSeq % 256}`;
+}
+
 export async function registerUser(
   t: TestApp,
   overrides: Partial<Record<string, unknown>> = {},
@@ -75,6 +140,7 @@ export async function registerUser(
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/register/',
+    remoteAddress: uniqueAddress(),
     payload: {
       first_name: 'Ada',
       last_name: 'Lindqvist',

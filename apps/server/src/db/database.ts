@@ -27,8 +27,8 @@ export const APP_ROLE = 'leadcapture_app';
  * cannot say so, hence the one cast here.
  */
 export async function queryRows<T>(q: Queryable, query: SQL): Promise<T[]> {
-  const result = (await q.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await q.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /** True when the error (or its cause, as drizzle wraps driver errors) is a unique violation. */

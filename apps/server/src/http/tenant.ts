@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '@leadcapture/contracts/constants';
 import { inScope, setScope, type TenantContext } from '../db/tenant.ts';
 import { memberships } from '../modules/organizations/organizations.table.ts';
 import { users } from '../modules/auth/auth.table.ts';
@@ -49,7 +48,7 @@ export async function withTenant<T>(
           .limit(1);
     if (!membership) throw orgNotFound();
     await setScope(tx, { organizationId: membership.organizationId, userId });
-    return fn({ organizationId: membership.organizationId, userId, role: membership.role as Role, tx });
+    return fn({ organizationId: membership.organizationId, userId, role: membership.role, tx });
   });
 }
 

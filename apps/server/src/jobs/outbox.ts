@@ -51,6 +51,8 @@ export function createOutboxWorker(opts: {
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = false;
+  // Read through a function: flow analysis cannot see that drain() sets it while we await.
+  const rerunRequested = () => again && !stopped;
 
   async function claim(): Promise<OutboxItem[]> {
     const rows = await queryRows<{
@@ -124,7 +126,7 @@ export function createOutboxWorker(opts: {
       do {
         again = false;
         total += await drainOnce();
-      } while (again && !stopped);
+      } while (rerunRequested());
       return total;
     })()
       .catch((err: unknown) => {

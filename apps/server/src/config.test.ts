@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'leadcapture-config-'));
+
+describe('config', () => {
+  it('has working defaults and generates a JWT secret kept in DATA_DIR', () => {
+    const dir = dataDir();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, publicUrl: 'http://localhost:3000', logLevel: 'info' });
+    expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(c.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(c.jwtSecret);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+  ])('refuses %o with a message naming the variable', (env, name) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('parses lists and trims the public URL', () => {
+    const c = loadConfig({
+      DATA_DIR: dataDir(),
+      CORS_ORIGINS: 'https://a.example.com, https://b.example.com',
+      PUBLIC_URL: 'https://leads.example.com/',
+      JWT_SECRET: 'x'.repeat(40),
+    });
+    expect(c.corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
+    expect(c.publicUrl).toBe('https://leads.example.com');
+    expect(c.jwtSecret).toBe('x'.repeat(40));
+  });
+});

@@ -1,0 +1,128 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helpers.ts';
+import { queryRows } from '../db/database.ts';
+import { backoffSeconds, createOutboxWorker, enqueue, type OutboxItem } from './outbox.ts';
+import { outbox } from './outbox.table.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const kind = () => `test.${Math.random().toString(36).slice(2)}`;
+
+function worker(handlers: Record<string, (item: OutboxItem) => Promise<void>>) {
+  return createOutboxWorker({ db: t.database.db, handlers, log: t.app.log });
+}
+
+async function row(id: string) {
+  const [r] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
+  return r;
+}
+
+describe('transactional outbox', () => {
+  it('keeps nothing when the transaction that enqueued rolls back', async () => {
+    const k = kind();
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await enqueue(tx, { kind: k, payload: { n: 1 } });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    const rows = await t.database.db.select().from(outbox).where(eq(outbox.kind, k));
+    expect(rows).toEqual([]);
+  });
+
+  it('delivers a committed item once and redacts its payload', async () => {
+    const k = kind();
+    const seen: OutboxItem[] = [];
+    const id = await t.database.db.transaction((tx) => enqueue(tx, { kind: k, payload: { secret: 'link' } }));
+    const w = worker({ [k]: async (item) => void seen.push(item) });
+    await w.drain();
+    await w.drain();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.payload).toEqual({ secret: 'link' });
+    const r = await row(id);
+    expect(r?.deliveredAt).toBeInstanceOf(Date);
+    expect(r?.payload).toEqual({ redacted: true });
+  });
+
+  it('retries a failed delivery later with backoff, then delivers', async () => {
+    const k = kind();
+    let calls = 0;
+    const id = await t.database.db.transaction((tx) => enqueue(tx, { kind: k, payload: {} }));
+    const w = worker({
+      [k]: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('SMTP unavailable');
+      },
+    });
+    await w.drain();
+    let r = await row(id);
+    expect(r?.deliveredAt).toBeNull();
+    expect(r?.attempts).toBe(1);
+    expect(r?.lastError).toBe('SMTP unavailable');
+    expect(r!.availableAt.getTime()).toBeGreaterThan(Date.now() + 5_000);
+    // Not due yet: a drain now does nothing.
+    await w.drain();
+    expect(calls).toBe(1);
+    await t.database.db.update(outbox).set({ availableAt: sql`now() - interval '1 second'` }).where(eq(outbox.id, id));
+    await w.drain();
+    r = await row(id);
+    expect(calls).toBe(2);
+    expect(r?.deliveredAt).toBeInstanceOf(Date);
+  });
+
+  it('redelivers an item whose worker died mid-delivery once its lease expires', async () => {
+    const k = kind();
+    const id = await t.database.db.transaction((tx) => enqueue(tx, { kind: k, payload: {} }));
+    // A worker claimed it (lease set, attempt counted) and then the process died.
+    await t.database.db
+      .update(outbox)
+      .set({ lockedUntil: sql`now() + interval '60 seconds'`, attempts: 1 })
+      .where(eq(outbox.id, id));
+    let calls = 0;
+    const w = worker({ [k]: async () => void (calls += 1) });
+    await w.drain();
+    expect(calls).toBe(0);
+    await t.database.db.update(outbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(outbox.id, id));
+    await w.drain();
+    expect(calls).toBe(1);
+    expect((await row(id))?.attempts).toBe(2);
+  });
+
+  it('gives up after the last attempt and keeps the error', async () => {
+    const k = kind();
+    const id = await t.database.db.transaction((tx) => enqueue(tx, { kind: k, payload: {} }));
+    await t.database.db.update(outbox).set({ attempts: 7 }).where(eq(outbox.id, id));
+    const w = worker({ [k]: () => Promise.reject(new Error('mailbox does not exist')) });
+    await w.drain();
+    const r = await row(id);
+    expect(r?.failedAt).toBeInstanceOf(Date);
+    expect(r?.attempts).toBe(8);
+    expect(r?.lastError).toBe('mailbox does not exist');
+  });
+
+  it('lets two workers share the queue without delivering an item twice', async () => {
+    const k = kind();
+    await t.database.db.transaction(async (tx) => {
+      for (let i = 0; i < 30; i++) await enqueue(tx, { kind: k, payload: { i } });
+    });
+    const delivered: number[] = [];
+    const handler = async (item: OutboxItem) => void delivered.push(item.payload.i as number);
+    await Promise.all([worker({ [k]: handler }).drain(), worker({ [k]: handler }).drain()]);
+    expect(delivered.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    const [pending] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from outbox where kind = ${k} and delivered_at is null`,
+    );
+    expect(pending?.n).toBe(0);
+  });
+
+  it('backs off exponentially up to an hour', () => {
+    expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([10, 20, 40, 80]);
+    expect(backoffSeconds(20)).toBe(3600);
+  });
+});

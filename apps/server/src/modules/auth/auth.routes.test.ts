@@ -1,0 +1,943 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResult, Me } from '@leadcapture/contracts/auth';
+import {
+  PASSWORD,
+  TEST_JWT_SECRET,
+  bearer,
+  createTestApp,
+  mailsTo,
+  registerUser,
+  uniqueAddress,
+  uniqueEmail,
+  type TestApp,
+} from '../../../test/helpers.ts';
+import { queryRows, type Tx } from '../../db/database.ts';
+import { inScope } from '../../db/tenant.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { subscriptions } from '../billing/billing.table.ts';
+import { userTokens } from './auth.table.ts';
+
+// --- envelope helpers ------------------------------------------------------------------------
+
+interface ErrorBody {
+  message: string;
+  code: string;
+  details?: Record<string, string[]>;
+}
+interface ErrorEnvelope {
+  status: 'error';
+  status_code: number;
+  error: ErrorBody;
+  meta: { timestamp: string };
+}
+interface SuccessEnvelope<T> {
+  status: 'success';
+  status_code: number;
+  data: T;
+  meta: { timestamp: string };
+}
+type Response = LightMyRequestResponse;
+
+/** Asserts the error envelope of 03-decisions §2 with this status and code; answers `error`. */
+function expectError(res: Response, status: number, code: string): ErrorBody {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json() as ErrorEnvelope;
+  expect(Object.keys(body).sort()).toEqual(['error', 'meta', 'status', 'status_code']);
+  expect(body.status).toBe('error');
+  expect(body.status_code).toBe(status);
+  expect(body.error.code).toBe(code);
+  expect(typeof body.error.message).toBe('string');
+  expect(body.error.message.length).toBeGreaterThan(0);
+  for (const key of Object.keys(body.error)) expect(['message', 'code', 'details']).toContain(key);
+  expect(new Date(body.meta.timestamp).toISOString()).toBe(body.meta.timestamp);
+  return body.error;
+}
+
+/** Asserts a success envelope with this status; answers `data`. */
+function expectData<T>(res: Response, status = 200): T {
+  expect(res.statusCode, res.body).toBe(status);
+  const body = res.json() as SuccessEnvelope<T>;
+  expect(body.status).toBe('success');
+  expect(body.status_code).toBe(status);
+  expect(new Date(body.meta.timestamp).toISOString()).toBe(body.meta.timestamp);
+  return body.data;
+}
+
+/** The details of a 422, asserting the given fields are among them. */
+function expectValidation(res: Response, ...fields: string[]): Record<string, string[]> {
+  const error = expectError(res, 422, 'VALIDATION_ERROR');
+  const details = error.details ?? {};
+  for (const f of fields) expect(details, `details.${f}`).toHaveProperty([f]);
+  return details;
+}
+
+// --- request helpers -------------------------------------------------------------------------
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Payload = InjectOptions['payload'];
+
+/** One request to /api/v1/auth/…, from its own client address unless one is given. */
+function call(
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  opts: { payload?: Payload; headers?: Record<string, string>; remoteAddress?: string } = {},
+): Promise<Response> {
+  return t.app.inject({
+    method,
+    url: `/api/v1/auth/${path}`,
+    ...(opts.payload === undefined ? {} : { payload: opts.payload }),
+    headers: opts.headers ?? {},
+    remoteAddress: opts.remoteAddress ?? uniqueAddress(),
+  });
+}
+const post = (path: string, payload: Payload, headers?: Record<string, string>) => call('POST', path, { payload, headers });
+
+function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    first_name: 'Ada',
+    last_name: 'Lindqvist',
+    email: uniqueEmail('reg'),
+    company_name: 'Nordic Booths AB',
+    password: PASSWORD,
+    password_confirm: PASSWORD,
+    terms_accepted: true,
+    ...overrides,
+  };
+}
+
+async function login(email: string, password = PASSWORD): Promise<AuthResult> {
+  return expectData<AuthResult>(await post('login/', { email, password }));
+}
+
+async function getMe(access: string): Promise<Me> {
+  return expectData<Me>(await call('GET', 'me/', { headers: bearer(access) }));
+}
+
+/** The token in the link of a mail: `<public url><path>?token=…`. */
+function linkToken(mail: MailMessage, linkPath: string): string {
+  const escaped = linkPath.replace(/[/.?]/g, (c) => `\\${c}`);
+  const match = new RegExp(`http://localhost:3000${escaped}\\?token=([A-Za-z0-9_%-]+)`).exec(mail.text);
+  expect(match, mail.text).not.toBeNull();
+  return decodeURIComponent(match?.[1] ?? '');
+}
+
+/**
+ * Actions of the audit log for a user that belong to no organisation. The app role can never
+ * read those rows (RLS admits only the current tenant's), so this reads them as the session
+ * user (a superuser in tests) for one transaction only.
+ */
+async function authAuditOf(userId: string): Promise<{ action: string; metadata: Record<string, unknown> }[]> {
+  return inScope(t.database.db, {}, async (tx: Tx) => {
+    await tx.execute(sql`set local role none`);
+    return queryRows<{ action: string; metadata: Record<string, unknown> }>(
+      tx,
+      sql`select action, metadata from audit_logs where user_id = ${userId} and organization_id is null`,
+    );
+  });
+}
+
+async function currentRole(): Promise<string | undefined> {
+  const [row] = await queryRows<{ current_user: string }>(t.database.db, sql`select current_user`);
+  return row?.current_user;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+// --- register --------------------------------------------------------------------------------
+
+describe('POST /auth/register/', () => {
+  it('creates the user, an organisation named after the company with the user as owner, and a session', async () => {
+    const input = registration({ email: uniqueEmail('Mixed.Case').replace('mixed', 'MIXED'), company_name: '  Fika & Leads AB ' });
+    const res = await post('register/', input);
+    const data = expectData<AuthResult>(res, 201);
+    expect(Object.keys(data).sort()).toEqual(['access', 'organization', 'refresh', 'user']);
+    expect(data.user).toMatchObject({
+      email: input.email.toLowerCase(),
+      first_name: 'Ada',
+      last_name: 'Lindqvist',
+      phone: '',
+      job_title: '',
+      timezone: 'UTC',
+      language: 'en',
+      email_verified: false,
+    });
+    expect(data.user.id).toMatch(UUID);
+    expect(Date.now() - Date.parse(data.user.date_joined)).toBeLessThan(60_000);
+    expect(data.organization).toMatchObject({ name: 'Fika & Leads AB', role: 'owner' });
+    expect(data.organization?.slug).toMatch(/^fika-leads-ab/);
+    expect(data.access.split('.')).toHaveLength(3);
+    expect(data.refresh.length).toBeGreaterThanOrEqual(40);
+    // The password never leaves the server in any form.
+    expect(res.body).not.toContain(PASSWORD);
+    expect(res.body).not.toContain('argon2');
+
+    const me = await getMe(data.access);
+    expect(me.id).toBe(data.user.id);
+    expect(me.organizations).toEqual([data.organization]);
+    expect(me.current_organization).toEqual(data.organization);
+  });
+
+  it('starts a 14-day professional trial for the new organisation', async () => {
+    const user = await registerUser(t);
+    const organizationId = user.organization?.id ?? '';
+    const rows = await inScope(t.database.db, { organizationId }, (tx) => tx.select().from(subscriptions));
+    expect(rows).toHaveLength(1);
+    const [sub] = rows;
+    expect(sub).toMatchObject({ organizationId, planId: 'professional', status: 'trialing', cancelAtPeriodEnd: false });
+    const trialDays = ((sub?.trialEnd?.getTime() ?? 0) - (sub?.currentPeriodStart.getTime() ?? 0)) / 86_400_000;
+    expect(trialDays).toBeCloseTo(14, 3);
+    expect(Math.abs((sub?.trialEnd?.getTime() ?? 0) - (Date.now() + 14 * 86_400_000))).toBeLessThan(120_000);
+  });
+
+  it('records organization.created and membership.created in the organisation’s audit log', async () => {
+    const user = await registerUser(t);
+    const organizationId = user.organization?.id ?? '';
+    const rows = await inScope(t.database.db, { organizationId }, (tx) =>
+      queryRows<{ action: string; user_id: string }>(
+        tx,
+        sql`select action, user_id from audit_logs where organization_id = ${organizationId} order by action`,
+      ),
+    );
+    expect(rows).toEqual([
+      { action: 'membership.created', user_id: user.user.id },
+      { action: 'organization.created', user_id: user.user.id },
+    ]);
+  });
+
+  it('answers 422 with a message per missing field', async () => {
+    const details = expectValidation(
+      await post('register/', {}),
+      'first_name',
+      'last_name',
+      'email',
+      'company_name',
+      'password',
+      'password_confirm',
+      'terms_accepted',
+    );
+    expect(details.first_name).toEqual(['This field is required']);
+    expect(details.email).toEqual(['This field is required']);
+    expect(details.password).toEqual(['This field is required']);
+  });
+
+  it('answers 422 for blank names (whitespace is not a value)', async () => {
+    const details = expectValidation(await post('register/', registration({ first_name: '   ', company_name: '' })), 'first_name', 'company_name');
+    expect(details.first_name).toEqual(['This field is required']);
+  });
+
+  it('answers 422 for an invalid email', async () => {
+    const details = expectValidation(await post('register/', registration({ email: 'not-an-email' })), 'email');
+    expect(details.email).toEqual(['Enter a valid email address']);
+    expect(Object.keys(details)).toEqual(['email']);
+  });
+
+  it.each([
+    ['no digit', 'BoothLeadsNoDigit', 'Password must contain uppercase, lowercase and numbers'],
+    ['no uppercase', 'booth2026leads', 'Password must contain uppercase, lowercase and numbers'],
+    ['no lowercase', 'BOOTH2026LEADS', 'Password must contain uppercase, lowercase and numbers'],
+    ['too short', 'Bo0th', 'Password must be at least 8 characters'],
+    ['longer than 128', `Aa1${'x'.repeat(126)}`, 'Password must be at most 128 characters'],
+  ])('answers 422 for a weak password (%s)', async (_why, password, message) => {
+    const details = expectValidation(await post('register/', registration({ password, password_confirm: password })), 'password');
+    expect(details.password).toContain(message);
+  });
+
+  it('accepts a password of exactly 128 characters', async () => {
+    const password = `Aa1${'x'.repeat(125)}`;
+    expect(password).toHaveLength(128);
+    expectData<AuthResult>(await post('register/', registration({ password, password_confirm: password })), 201);
+  });
+
+  it('answers 422 for a common password, compared case-insensitively', async () => {
+    const list = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8').split('\n');
+    expect(list).toContain('password1');
+    expect(list).not.toContain('Password1');
+    const email = uniqueEmail('common');
+    const details = expectValidation(
+      await post('register/', registration({ email, password: 'Password1', password_confirm: 'Password1' })),
+      'password',
+    );
+    expect(details.password).toEqual(['This password is too common']);
+    // Nothing was written: the email is still free.
+    expectData<AuthResult>(await post('register/', registration({ email })), 201);
+  });
+
+  it('answers 422 for a password that is the email’s local part', async () => {
+    const local = `Booth${Math.random().toString(36).slice(2, 8)}X1`;
+    const details = expectValidation(
+      await post('register/', registration({ email: `${local}@example.com`, password: local, password_confirm: local })),
+      'password',
+    );
+    expect(details.password).toEqual(['This password is too common']);
+  });
+
+  it('answers 422 when the confirmation does not match', async () => {
+    const details = expectValidation(await post('register/', registration({ password_confirm: `${PASSWORD}x` })), 'password_confirm');
+    expect(details.password_confirm).toEqual(['Passwords do not match']);
+  });
+
+  it.each([false, 'true', undefined])('answers 422 when the terms are not accepted (%s)', async (terms) => {
+    const details = expectValidation(await post('register/', registration({ terms_accepted: terms })), 'terms_accepted');
+    expect(details.terms_accepted).toEqual(['You must agree to the terms and conditions']);
+  });
+
+  it('answers 409 CONFLICT for an email that is taken, whatever its case', async () => {
+    const email = uniqueEmail('dup');
+    expectData<AuthResult>(await post('register/', registration({ email })), 201);
+    const again = expectError(await post('register/', registration({ email })), 409, 'CONFLICT');
+    expect(again.details).toEqual({ email: ['A user with this email already exists.'] });
+    const upper = expectError(await post('register/', registration({ email: email.toUpperCase() })), 409, 'CONFLICT');
+    expect(upper.details).toHaveProperty('email');
+    // The first account is untouched.
+    await login(email);
+  });
+});
+
+// --- login -----------------------------------------------------------------------------------
+
+describe('POST /auth/login/', () => {
+  it('answers the user, the current organisation and a new session', async () => {
+    const reg = await registerUser(t);
+    const res = await post('login/', { email: reg.email.toUpperCase(), password: PASSWORD });
+    const data = expectData<AuthResult>(res);
+    expect(Object.keys(data).sort()).toEqual(['access', 'organization', 'refresh', 'user']);
+    expect(data.user.id).toBe(reg.user.id);
+    expect(data.user.email).toBe(reg.email);
+    expect(data.organization).toEqual(reg.organization);
+    expect(data.refresh).not.toBe(reg.refresh);
+    expect((await getMe(data.access)).id).toBe(reg.user.id);
+  });
+
+  it('answers the same 401 INVALID_CREDENTIALS for a wrong password and an unknown email', async () => {
+    const reg = await registerUser(t);
+    const wrong = expectError(await post('login/', { email: reg.email, password: 'Wrong-password-1' }), 401, 'INVALID_CREDENTIALS');
+    const unknown = expectError(await post('login/', { email: uniqueEmail('nobody'), password: PASSWORD }), 401, 'INVALID_CREDENTIALS');
+    expect(wrong).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
+    expect(unknown).toEqual(wrong);
+  });
+
+  it('answers 422 for a password shorter than 6 characters and for a missing email', async () => {
+    const reg = await registerUser(t);
+    const details = expectValidation(await post('login/', { email: reg.email, password: 'Ab1' }), 'password');
+    expect(details.password).toEqual(['Password must be at least 6 characters']);
+    expectValidation(await post('login/', { password: PASSWORD }), 'email');
+  });
+
+  it('records successful and failed sign-ins in the audit log, outside every tenant', async () => {
+    const reg = await registerUser(t);
+    await login(reg.email);
+    expectError(await post('login/', { email: reg.email, password: 'Wrong-password-1' }), 401, 'INVALID_CREDENTIALS');
+
+    const rows = await authAuditOf(reg.user.id);
+    expect(await currentRole()).toBe('leadcapture_app');
+    const actions = rows.map((r) => r.action);
+    expect(actions).toContain('auth.registered');
+    expect(actions).toContain('auth.login');
+    const failed = rows.filter((r) => r.action === 'auth.login_failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.metadata).toMatchObject({ email: reg.email, reason: 'bad_password' });
+
+    // The organisation's own view of its audit log never shows the user's authentication events.
+    const organizationId = reg.organization?.id ?? '';
+    const visible = await inScope(t.database.db, { organizationId }, (tx) =>
+      queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from audit_logs where user_id = ${reg.user.id} and action like 'auth.%'`,
+      ),
+    );
+    expect(visible).toEqual([{ n: 0 }]);
+  });
+
+  it('throttles an account after 10 failures with 429 and Retry-After, even for the right password', async () => {
+    const victim = await registerUser(t);
+    const bystander = await registerUser(t);
+    for (let i = 0; i < 10; i++) {
+      // From a new address each time: the limit is per account, not per address.
+      expectError(await post('login/', { email: victim.email, password: `Wrong-password-${i}` }), 401, 'INVALID_CREDENTIALS');
+    }
+    const blocked = await post('login/', { email: victim.email, password: PASSWORD });
+    const error = expectError(blocked, 429, 'RATE_LIMITED');
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(error.details).toEqual({ retry_after: expect.any(Number) });
+    // Also when the email is written in another case.
+    expectError(await post('login/', { email: victim.email.toUpperCase(), password: PASSWORD }), 429, 'RATE_LIMITED');
+    // Other accounts sign in as usual.
+    expect((await login(bystander.email)).user.id).toBe(bystander.user.id);
+  });
+
+  it('clears the failure count after a successful sign-in', async () => {
+    const reg = await registerUser(t);
+    for (let i = 0; i < 9; i++) {
+      expectError(await post('login/', { email: reg.email, password: `Wrong-password-${i}` }), 401, 'INVALID_CREDENTIALS');
+    }
+    await login(reg.email);
+    for (let i = 0; i < 9; i++) {
+      expectError(await post('login/', { email: reg.email, password: `Wrong-password-${i}` }), 401, 'INVALID_CREDENTIALS');
+    }
+    await login(reg.email);
+  });
+});
+
+// --- refresh and logout ----------------------------------------------------------------------
+
+describe('POST /auth/refresh/', () => {
+  it('rotates: answers a new access and a new refresh token', async () => {
+    const reg = await registerUser(t);
+    const data = expectData<{ access: string; refresh: string }>(await post('refresh/', { refresh: reg.refresh }));
+    expect(Object.keys(data).sort()).toEqual(['access', 'refresh']);
+    expect(data.refresh).not.toBe(reg.refresh);
+    expect((await getMe(data.access)).id).toBe(reg.user.id);
+    // The rotated token rotates again.
+    expectData<{ refresh: string }>(await post('refresh/', { refresh: data.refresh }));
+  });
+
+  it('treats a reused refresh token as stolen: refused, and its whole family is revoked', async () => {
+    const reg = await registerUser(t);
+    const other = await login(reg.email); // another session of the same user
+    const rotated = expectData<{ refresh: string }>(await post('refresh/', { refresh: reg.refresh }));
+
+    const reuse = expectError(await post('refresh/', { refresh: reg.refresh }), 401, 'TOKEN_INVALID');
+    expect(reuse.message).toMatch(/already used/);
+    expectError(await post('refresh/', { refresh: rotated.refresh }), 401, 'TOKEN_INVALID');
+    // The user's other session is a different family and keeps working.
+    expectData<{ refresh: string }>(await post('refresh/', { refresh: other.refresh }));
+
+    const audit = await authAuditOf(reg.user.id);
+    expect(audit.map((r) => r.action)).toContain('auth.refresh_reuse_detected');
+  });
+
+  it('answers 401 TOKEN_INVALID for an unknown token and 422 for an empty one', async () => {
+    expectError(await post('refresh/', { refresh: 'garbage-token' }), 401, 'TOKEN_INVALID');
+    expectError(await post('refresh/', { refresh: randomUUID() }), 401, 'TOKEN_INVALID');
+    expectValidation(await post('refresh/', { refresh: '' }), 'refresh');
+    expectValidation(await post('refresh/', {}), 'refresh');
+  });
+
+  it('does not accept an access token as a refresh token', async () => {
+    const reg = await registerUser(t);
+    expectError(await post('refresh/', { refresh: reg.access }), 401, 'TOKEN_INVALID');
+  });
+});
+
+describe('POST /auth/logout/', () => {
+  it('needs a bearer token', async () => {
+    const reg = await registerUser(t);
+    expectError(await post('logout/', { refresh: reg.refresh }), 401, 'NOT_AUTHENTICATED');
+    // Nothing happened: the session still refreshes.
+    expectData<{ refresh: string }>(await post('refresh/', { refresh: reg.refresh }));
+  });
+
+  it('ends the session of the refresh token', async () => {
+    const reg = await registerUser(t);
+    const res = await post('logout/', { refresh: reg.refresh }, bearer(reg.access));
+    expect(expectData<{ detail: string }>(res)).toEqual({ detail: 'Logged out' });
+    expectError(await post('refresh/', { refresh: reg.refresh }), 401, 'TOKEN_INVALID');
+  });
+
+  it('cannot end another user’s session', async () => {
+    const alice = await registerUser(t);
+    const mallory = await registerUser(t);
+    expectData<{ detail: string }>(await post('logout/', { refresh: alice.refresh }, bearer(mallory.access)));
+    expectData<{ refresh: string }>(await post('refresh/', { refresh: alice.refresh }));
+  });
+});
+
+// --- access tokens ---------------------------------------------------------------------------
+
+describe('POST /auth/token/verify/', () => {
+  const key = new TextEncoder().encode(TEST_JWT_SECRET);
+
+  function accessToken(userId: string, opts: { exp?: number; iat?: number; iss?: string; aud?: string; typ?: string; secret?: Uint8Array } = {}) {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ sid: randomUUID(), typ: opts.typ ?? 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(opts.iss ?? 'leadcapture')
+      .setAudience(opts.aud ?? 'leadcapture-api')
+      .setIssuedAt(opts.iat ?? now)
+      .setExpirationTime(opts.exp ?? now + 600)
+      .sign(opts.secret ?? key);
+  }
+
+  it('answers 200 with the user id for a valid token', async () => {
+    const reg = await registerUser(t);
+    const data = expectData<{ valid: boolean; user_id: string; exp: number }>(await post('token/verify/', { token: reg.access }));
+    expect(data.valid).toBe(true);
+    expect(data.user_id).toBe(reg.user.id);
+    const now = Date.now() / 1000;
+    expect(data.exp).toBeGreaterThan(now + 800);
+    expect(data.exp).toBeLessThanOrEqual(now + 901);
+  });
+
+  it('accepts a token crafted with the test secret (so the refusals below are about the flaw alone)', async () => {
+    const reg = await registerUser(t);
+    const token = await accessToken(reg.user.id);
+    expect(expectData<{ user_id: string }>(await post('token/verify/', { token })).user_id).toBe(reg.user.id);
+    expect((await getMe(token)).id).toBe(reg.user.id);
+  });
+
+  it('refuses a token whose signature was tampered with', async () => {
+    const reg = await registerUser(t);
+    const [header, payload, signature = ''] = reg.access.split('.');
+    const flipped = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
+    expectError(await post('token/verify/', { token: `${header}.${payload}.${flipped}` }), 401, 'TOKEN_INVALID');
+  });
+
+  it('refuses a token whose payload was changed (another user id)', async () => {
+    const reg = await registerUser(t);
+    const other = await registerUser(t);
+    const [header, payload = '', signature] = reg.access.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: other.user.id })).toString('base64url');
+    const token = `${header}.${forged}.${signature}`;
+    expectError(await post('token/verify/', { token }), 401, 'TOKEN_INVALID');
+    expectError(await call('GET', 'me/', { headers: bearer(token) }), 401, 'TOKEN_INVALID');
+  });
+
+  it('refuses an unsigned token (alg "none")', async () => {
+    const reg = await registerUser(t);
+    const now = Math.floor(Date.now() / 1000);
+    const token = new UnsecuredJWT({ sid: randomUUID(), typ: 'access' })
+      .setSubject(reg.user.id)
+      .setIssuer('leadcapture')
+      .setAudience('leadcapture-api')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .encode();
+    expect(JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'))).toEqual({ alg: 'none' });
+    expectError(await post('token/verify/', { token }), 401, 'TOKEN_INVALID');
+    expectError(await call('GET', 'me/', { headers: bearer(token) }), 401, 'TOKEN_INVALID');
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const reg = await registerUser(t);
+    const token = await accessToken(reg.user.id, { secret: new TextEncoder().encode('another-secret-that-is-long-enough-0123456789') });
+    expectError(await post('token/verify/', { token }), 401, 'TOKEN_INVALID');
+    expectError(await call('GET', 'me/', { headers: bearer(token) }), 401, 'TOKEN_INVALID');
+  });
+
+  it('refuses an expired token', async () => {
+    const reg = await registerUser(t);
+    const now = Math.floor(Date.now() / 1000);
+    const token = await accessToken(reg.user.id, { iat: now - 3600, exp: now - 60 });
+    const error = expectError(await post('token/verify/', { token }), 401, 'TOKEN_INVALID');
+    expect(error.message).toBe('Token has expired');
+    expectError(await call('GET', 'me/', { headers: bearer(token) }), 401, 'TOKEN_INVALID');
+  });
+
+  it.each([
+    ['another issuer', { iss: 'someone-else' }],
+    ['another audience', { aud: 'another-api' }],
+    ['not an access token', { typ: 'refresh' }],
+  ])('refuses a token with %s', async (_why, opts) => {
+    const reg = await registerUser(t);
+    const token = await accessToken(reg.user.id, opts);
+    expectError(await post('token/verify/', { token }), 401, 'TOKEN_INVALID');
+  });
+
+  it('refuses garbage and answers 422 for a missing token', async () => {
+    expectError(await post('token/verify/', { token: 'not.a.jwt' }), 401, 'TOKEN_INVALID');
+    expectError(await post('token/verify/', { token: 'garbage' }), 401, 'TOKEN_INVALID');
+    expectValidation(await post('token/verify/', {}), 'token');
+  });
+});
+
+// --- the signed-in user ----------------------------------------------------------------------
+
+describe('GET and PATCH /auth/me/', () => {
+  it('answers the user fields, organisations with roles and the current organisation', async () => {
+    const reg = await registerUser(t);
+    const me = await getMe(reg.access);
+    expect(Object.keys(me).sort()).toEqual(
+      [
+        'current_organization',
+        'date_joined',
+        'email',
+        'email_verified',
+        'first_name',
+        'id',
+        'job_title',
+        'language',
+        'last_name',
+        'organizations',
+        'phone',
+        'timezone',
+      ].sort(),
+    );
+    expect(me).toMatchObject({ id: reg.user.id, email: reg.email, email_verified: false });
+    expect(me.organizations).toEqual([{ id: reg.organization?.id, name: reg.organization?.name, slug: reg.organization?.slug, role: 'owner' }]);
+    expect(me.current_organization?.id).toBe(reg.organization?.id);
+  });
+
+  it('changes the whitelisted fields', async () => {
+    const reg = await registerUser(t);
+    const changes = {
+      first_name: 'Astrid',
+      last_name: 'Berg',
+      phone: '+46 70 123 45 67',
+      job_title: 'Head of Events',
+      timezone: 'Europe/Stockholm',
+      language: 'sv',
+    };
+    const updated = expectData<Me>(await call('PATCH', 'me/', { payload: changes, headers: bearer(reg.access) }));
+    expect(updated).toMatchObject(changes);
+    expect(await getMe(reg.access)).toMatchObject({ ...changes, email: reg.email });
+  });
+
+  it('changes one field and leaves the others', async () => {
+    const reg = await registerUser(t);
+    expectData<Me>(await call('PATCH', 'me/', { payload: { job_title: 'CTO' }, headers: bearer(reg.access) }));
+    expect(await getMe(reg.access)).toMatchObject({ job_title: 'CTO', first_name: 'Ada', last_name: 'Lindqvist', timezone: 'UTC' });
+  });
+
+  it.each([
+    ['email', { email: 'new@example.com' }],
+    ['id', { id: randomUUID() }],
+    ['an unknown field', { is_staff: true }],
+    ['email_verified', { email_verified: true }],
+  ])('answers 422 for %s (the schema is strict) and changes nothing', async (_what, payload) => {
+    const reg = await registerUser(t);
+    expectError(await call('PATCH', 'me/', { payload: { ...payload, first_name: 'Changed' }, headers: bearer(reg.access) }), 422, 'VALIDATION_ERROR');
+    expect(await getMe(reg.access)).toMatchObject({ id: reg.user.id, email: reg.email, first_name: 'Ada', email_verified: false });
+  });
+
+  it.each([
+    ['timezone', { timezone: 'Mars/Olympus_Mons' }],
+    ['language', { language: 'xx' }],
+    ['phone', { phone: 'call me maybe' }],
+    ['first_name', { first_name: '' }],
+    ['job_title', { job_title: 'x'.repeat(151) }],
+  ])('answers 422 for an invalid %s', async (field, payload) => {
+    const reg = await registerUser(t);
+    expectValidation(await call('PATCH', 'me/', { payload, headers: bearer(reg.access) }), field);
+  });
+});
+
+describe('PATCH /auth/preferences/', () => {
+  it('sets the language', async () => {
+    const reg = await registerUser(t);
+    const res = await call('PATCH', 'preferences/', { payload: { language: 'sv' }, headers: bearer(reg.access) });
+    expect(expectData<{ language: string }>(res)).toEqual({ language: 'sv' });
+    expect((await getMe(reg.access)).language).toBe('sv');
+  });
+
+  it('answers 422 for an unknown language or field', async () => {
+    const reg = await registerUser(t);
+    expectValidation(await call('PATCH', 'preferences/', { payload: { language: 'xx' }, headers: bearer(reg.access) }), 'language');
+    expectError(await call('PATCH', 'preferences/', { payload: { language: 'sv', theme: 'dark' }, headers: bearer(reg.access) }), 422, 'VALIDATION_ERROR');
+    expect((await getMe(reg.access)).language).toBe('en');
+  });
+});
+
+describe('POST /auth/switch-organization/', () => {
+  it('answers 404 for an organisation the user does not belong to, and changes nothing', async () => {
+    const reg = await registerUser(t);
+    const other = await registerUser(t);
+    const error = expectError(
+      await post('switch-organization/', { organization_id: other.organization?.id }, bearer(reg.access)),
+      404,
+      'NOT_FOUND',
+    );
+    expect(error.message).toBe('Organization not found');
+    expectError(await post('switch-organization/', { organization_id: randomUUID() }, bearer(reg.access)), 404, 'NOT_FOUND');
+    expectValidation(await post('switch-organization/', { organization_id: 'not-a-uuid' }, bearer(reg.access)), 'organization_id');
+    expect((await getMe(reg.access)).current_organization?.id).toBe(reg.organization?.id);
+  });
+
+  it('switches to the user’s own organisation', async () => {
+    const reg = await registerUser(t);
+    const me = expectData<Me>(await post('switch-organization/', { organization_id: reg.organization?.id }, bearer(reg.access)));
+    expect(me.current_organization?.id).toBe(reg.organization?.id);
+  });
+});
+
+// --- passwords -------------------------------------------------------------------------------
+
+describe('POST /auth/change-password/', () => {
+  const NEW_PASSWORD = 'Fresh2026Booth';
+  const change = (access: string, body: Record<string, unknown>) => post('change-password/', body, bearer(access));
+
+  it('needs a bearer token', async () => {
+    expectError(
+      await post('change-password/', { current_password: PASSWORD, new_password: NEW_PASSWORD, new_password_confirm: NEW_PASSWORD }),
+      401,
+      'NOT_AUTHENTICATED',
+    );
+  });
+
+  it('answers 422 on current_password when it is wrong', async () => {
+    const reg = await registerUser(t);
+    const details = expectValidation(
+      await change(reg.access, { current_password: 'Wrong-password-1', new_password: NEW_PASSWORD, new_password_confirm: NEW_PASSWORD }),
+      'current_password',
+    );
+    expect(details.current_password).toEqual(['Current password is incorrect']);
+    await login(reg.email); // unchanged
+  });
+
+  it.each([
+    ['a mismatched confirmation', { new_password: NEW_PASSWORD, new_password_confirm: 'Other2026Booth' }, 'new_password_confirm'],
+    ['a weak new password', { new_password: 'weak', new_password_confirm: 'weak' }, 'new_password'],
+    ['a common new password', { new_password: 'Password1', new_password_confirm: 'Password1' }, 'new_password'],
+    ['the same password', { new_password: PASSWORD, new_password_confirm: PASSWORD }, 'new_password'],
+  ])('answers 422 for %s', async (_why, body, field) => {
+    const reg = await registerUser(t);
+    expectValidation(await change(reg.access, { current_password: PASSWORD, ...body }), field);
+    await login(reg.email);
+  });
+
+  it('changes the password, keeps the calling session and ends the others', async () => {
+    const reg = await registerUser(t); // session A: the caller
+    const other = await login(reg.email); // session B
+    const res = await change(reg.access, { current_password: PASSWORD, new_password: NEW_PASSWORD, new_password_confirm: NEW_PASSWORD });
+    expect(expectData<{ detail: string }>(res)).toEqual({ detail: 'Password changed' });
+
+    expectData<{ refresh: string }>(await post('refresh/', { refresh: reg.refresh }));
+    expectError(await post('refresh/', { refresh: other.refresh }), 401, 'TOKEN_INVALID');
+    expectError(await post('login/', { email: reg.email, password: PASSWORD }), 401, 'INVALID_CREDENTIALS');
+    expect((await login(reg.email, NEW_PASSWORD)).user.id).toBe(reg.user.id);
+
+    expect((await authAuditOf(reg.user.id)).map((r) => r.action)).toContain('auth.password_changed');
+  });
+});
+
+describe('password reset', () => {
+  const NEW_PASSWORD = 'Reset2026Booth';
+  const resetMails = async (email: string, atLeast = 1) =>
+    (await mailsTo(t, email, { atLeast })).filter((m) => /reset-password/.test(m.text));
+  const confirm = (token: string, password = NEW_PASSWORD) =>
+    post('password/reset/confirm/', { token, password, password_confirm: password });
+
+  it('answers the same for a known and an unknown email, and mails only the known one', async () => {
+    const reg = await registerUser(t);
+    const unknown = uniqueEmail('ghost');
+    const known = await post('password/reset/', { email: reg.email });
+    const other = await post('password/reset/', { email: unknown });
+    const a = expectData<{ detail: string }>(known);
+    const b = expectData<{ detail: string }>(other);
+    expect(a).toEqual(b);
+    expect(a.detail).toBe('If an account exists for this email, we have sent instructions to reset the password.');
+
+    const mails = await resetMails(reg.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Reset your password');
+    expect(mails[0]?.text).toMatch(/http:\/\/localhost:3000\/auth\/reset-password\?token=[\w%-]+/);
+    expect(mails[0]?.html).toContain('http://localhost:3000/auth/reset-password?token=');
+    expect(await mailsTo(t, unknown, { atLeast: 0 })).toEqual([]);
+  });
+
+  it('sets the new password with the mailed token and ends every session', async () => {
+    const reg = await registerUser(t);
+    const other = await login(reg.email);
+    expectData(await post('password/reset/', { email: reg.email }));
+    const [mail] = await resetMails(reg.email);
+    expect(mail).toBeDefined();
+    const token = linkToken(mail as MailMessage, '/auth/reset-password');
+
+    expect(expectData<{ detail: string }>(await confirm(token))).toEqual({ detail: 'Password has been reset. Please sign in.' });
+    expectError(await post('login/', { email: reg.email, password: PASSWORD }), 401, 'INVALID_CREDENTIALS');
+    const session = await login(reg.email, NEW_PASSWORD);
+    expectError(await post('refresh/', { refresh: reg.refresh }), 401, 'TOKEN_INVALID');
+    expectError(await post('refresh/', { refresh: other.refresh }), 401, 'TOKEN_INVALID');
+    // The mailbox was proven, so the address counts as verified.
+    expect((await getMe(session.access)).email_verified).toBe(true);
+
+    // The token is single-use.
+    const again = expectValidation(await confirm(token, 'Another2026Booth'), 'token');
+    expect(again.token).toEqual(['Reset link is invalid or has expired']);
+    await login(reg.email, NEW_PASSWORD);
+  });
+
+  it('keeps the token usable when the new password is refused', async () => {
+    const reg = await registerUser(t);
+    expectData(await post('password/reset/', { email: reg.email }));
+    const [mail] = await resetMails(reg.email);
+    const token = linkToken(mail as MailMessage, '/auth/reset-password');
+    expectValidation(await confirm(token, 'Password1'), 'password');
+    expectValidation(await post('password/reset/confirm/', { token, password: NEW_PASSWORD, password_confirm: 'Mismatch2026' }), 'password_confirm');
+    expectData(await confirm(token));
+    await login(reg.email, NEW_PASSWORD);
+  });
+
+  it('refuses a token older than one hour', async () => {
+    const reg = await registerUser(t);
+    expectData(await post('password/reset/', { email: reg.email }));
+    const [mail] = await resetMails(reg.email);
+    const token = linkToken(mail as MailMessage, '/auth/reset-password');
+    const aged = await inScope(t.database.db, {}, (tx) =>
+      tx
+        .update(userTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(and(eq(userTokens.userId, reg.user.id), eq(userTokens.purpose, 'password_reset')))
+        .returning({ id: userTokens.id }),
+    );
+    expect(aged).toHaveLength(1);
+    expectValidation(await confirm(token), 'token');
+    await login(reg.email); // the old password still works
+  });
+
+  it('issues one valid link at a time: a newer request voids the older link', async () => {
+    const reg = await registerUser(t);
+    expectData(await post('password/reset/', { email: reg.email }));
+    const [first] = await resetMails(reg.email);
+    expectData(await post('password/reset/', { email: reg.email }));
+    const mails = await resetMails(reg.email, 2);
+    expect(mails).toHaveLength(2);
+    const oldToken = linkToken(first as MailMessage, '/auth/reset-password');
+    const newToken = linkToken(mails[1] as MailMessage, '/auth/reset-password');
+    expect(newToken).not.toBe(oldToken);
+    expectValidation(await confirm(oldToken), 'token');
+    expectData(await confirm(newToken));
+  });
+
+  it('refuses garbage tokens with 422 on token', async () => {
+    expectValidation(await confirm('not-a-real-token'), 'token');
+    expectValidation(await post('password/reset/confirm/', { password: NEW_PASSWORD, password_confirm: NEW_PASSWORD }), 'token');
+  });
+
+  it('mails a Swedish user in Swedish with a link under /sv', async () => {
+    const reg = await registerUser(t, { language: 'sv' });
+    expectData(await post('password/reset/', { email: reg.email }));
+    const mails = await resetMails(reg.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Återställ ditt lösenord');
+    expect(mails[0]?.text).toContain('Hej Ada,');
+    const token = linkToken(mails[0] as MailMessage, '/sv/auth/reset-password');
+    expectData(await confirm(token));
+  });
+
+  it('limits reset requests per account (429 with Retry-After)', async () => {
+    const reg = await registerUser(t);
+    for (let i = 0; i < 3; i++) expectData(await post('password/reset/', { email: reg.email }));
+    const res = await post('password/reset/', { email: reg.email });
+    expectError(res, 429, 'RATE_LIMITED');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers 422 for an invalid email', async () => {
+    expectValidation(await post('password/reset/', { email: 'nope' }), 'email');
+  });
+});
+
+describe('email verification', () => {
+  const verifyMails = async (email: string, atLeast = 1) =>
+    (await mailsTo(t, email, { atLeast })).filter((m) => /verify-email/.test(m.text));
+
+  it('mails a verification link at registration; the token verifies once', async () => {
+    const reg = await registerUser(t);
+    const mails = await verifyMails(reg.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Confirm your email address');
+    const token = linkToken(mails[0] as MailMessage, '/auth/verify-email');
+    expect((await getMe(reg.access)).email_verified).toBe(false);
+
+    expect(expectData<{ detail: string }>(await post('verify-email/', { token }))).toEqual({ detail: 'Email address verified' });
+    expect((await getMe(reg.access)).email_verified).toBe(true);
+
+    const reuse = expectValidation(await post('verify-email/', { token }), 'token');
+    expect(reuse.token).toEqual(['Verification failed. The link may have expired or is invalid.']);
+    expect((await getMe(reg.access)).email_verified).toBe(true);
+  });
+
+  it('resends to an unverified user; the older link stops working', async () => {
+    const reg = await registerUser(t);
+    const [first] = await verifyMails(reg.email);
+    const oldToken = linkToken(first as MailMessage, '/auth/verify-email');
+
+    const res = await post('resend-verification/', { email: reg.email });
+    const mails = await verifyMails(reg.email, 2);
+    expect(mails).toHaveLength(2);
+    const newToken = linkToken(mails[1] as MailMessage, '/auth/verify-email');
+    expect(newToken).not.toBe(oldToken);
+
+    expectValidation(await post('verify-email/', { token: oldToken }), 'token');
+    expect((await getMe(reg.access)).email_verified).toBe(false);
+    expectData(await post('verify-email/', { token: newToken }));
+    expect((await getMe(reg.access)).email_verified).toBe(true);
+
+    // The same answer for an unknown email, and nothing is mailed there.
+    const unknown = uniqueEmail('ghost');
+    const other = await post('resend-verification/', { email: unknown });
+    expect(expectData<{ detail: string }>(other)).toEqual(expectData<{ detail: string }>(res));
+    expect(await mailsTo(t, unknown, { atLeast: 0 })).toEqual([]);
+  });
+
+  it('sends nothing to a user who is already verified', async () => {
+    const reg = await registerUser(t);
+    const [first] = await verifyMails(reg.email);
+    expectData(await post('verify-email/', { token: linkToken(first as MailMessage, '/auth/verify-email') }));
+    expectData(await post('resend-verification/', { email: reg.email }));
+    expect(await verifyMails(reg.email, 1)).toHaveLength(1);
+  });
+
+  it('refuses an unknown token', async () => {
+    expectValidation(await post('verify-email/', { token: 'forged-token' }), 'token');
+    expectValidation(await post('verify-email/', {}), 'token');
+  });
+});
+
+// --- authentication of protected endpoints ---------------------------------------------------
+
+describe('protected endpoints', () => {
+  const protectedCalls: [string, 'GET' | 'POST' | 'PATCH', string][] = [
+    ['GET', 'GET', '/api/v1/auth/me/'],
+    ['PATCH', 'PATCH', '/api/v1/auth/me/'],
+    ['PATCH', 'PATCH', '/api/v1/auth/preferences/'],
+    ['POST', 'POST', '/api/v1/auth/switch-organization/'],
+    ['POST', 'POST', '/api/v1/auth/change-password/'],
+    ['POST', 'POST', '/api/v1/auth/logout/'],
+    ['GET', 'GET', '/api/v1/organizations/'],
+    ['GET', 'GET', '/api/v1/organizations/current/settings/'],
+    ['PATCH', 'PATCH', `/api/v1/organizations/${randomUUID()}/`],
+  ];
+
+  it.each(protectedCalls)('%s %s… answers 401 NOT_AUTHENTICATED without credentials', async (_label, method, url) => {
+    const res = await t.app.inject({ method, url, ...(method === 'GET' ? {} : { payload: {} }) });
+    const error = expectError(res, 401, 'NOT_AUTHENTICATED');
+    expect(error.message).toBe('Authentication credentials were not provided.');
+  });
+
+  it.each(['Token abc', 'Bearer', 'Bearer ', 'Bearer a b', 'Basic dXNlcjpwYXNz', 'bearer'])(
+    'answers 401 NOT_AUTHENTICATED for the malformed Authorization header %j',
+    async (authorization) => {
+      expectError(await call('GET', 'me/', { headers: { authorization } }), 401, 'NOT_AUTHENTICATED');
+    },
+  );
+
+  it('answers 401 TOKEN_INVALID for a bearer token that is not a valid JWT', async () => {
+    expectError(await call('GET', 'me/', { headers: bearer('garbage') }), 401, 'TOKEN_INVALID');
+  });
+
+  it('answers 401 for a valid token of a user who no longer exists', async () => {
+    const token = await new SignJWT({ sid: randomUUID(), typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(randomUUID())
+      .setIssuer('leadcapture')
+      .setAudience('leadcapture-api')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    expectError(await call('GET', 'me/', { headers: bearer(token) }), 401, 'NOT_AUTHENTICATED');
+  });
+
+  it('accepts the scheme name in any case', async () => {
+    const reg = await registerUser(t);
+    const me = expectData<Me>(await call('GET', 'me/', { headers: { authorization: `bearer ${reg.access}` } }));
+    expect(me.id).toBe(reg.user.id);
+  });
+});
