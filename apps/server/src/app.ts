@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -15,11 +16,12 @@ import { authHook } from './http/auth-hook.ts';
 import type { AppDeps } from './http/deps.ts';
 import { errorEnvelope } from './http/envelope.ts';
 import { handleError } from './http/errors.ts';
-import { createThrottle, memoryThrottleStore, type ThrottleStore } from './http/throttle.ts';
+import { createThrottle, memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './http/throttle.ts';
 import { createOutboxWorker } from './jobs/outbox.ts';
 import { mailHandler } from './mail/mail-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createMeCache } from './modules/auth/me-cache.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
@@ -33,6 +35,8 @@ export interface BuildOptions {
   database: DatabaseHandle;
   mailer?: Mailer;
   throttleStore?: ThrottleStore;
+  /** Shared state across API processes (throttles, cache invalidation) when REDIS_URL is set. */
+  redis?: Redis;
   /** Deliver the outbox in the background (off in tests, which drain it by hand). */
   runOutbox?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -73,7 +77,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     opts.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, publicUrl: config.publicUrl, log: app.log });
   const outbox = createOutboxWorker({ db: database.db, handlers: { 'mail.send': mailHandler(mailer) }, log: app.log });
-  const throttleStore = opts.throttleStore ?? memoryThrottleStore();
+  const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
+  const meCache = createMeCache(opts.redis ? { redis: opts.redis } : {});
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -81,6 +86,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     tokens: createTokenSigner(config.jwtSecret),
     throttle: createThrottle(throttleStore),
     outbox,
+    meCache,
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -137,7 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (spaIndex) {
     await app.register(fastifyStatic, {
       root: webDir,
-      index: false,
+      index: 'index.html',
       wildcard: true,
       setHeaders: (res, filePath) => {
         // Hashed build assets never change; everything else is revalidated.
@@ -163,6 +169,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await outbox.stop();
     await throttleStore.close();
+    await meCache.close();
     mailer.close();
   });
 

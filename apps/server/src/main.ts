@@ -5,7 +5,6 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { redisThrottleStore } from './http/throttle.ts';
 
 /** Starts listening and shuts down gracefully; everything else is built in app.ts. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -46,7 +45,7 @@ async function main() {
   const app = await buildApp({
     config,
     database,
-    ...(redis ? { throttleStore: redisThrottleStore(redis) } : {}),
+    ...(redis ? { redis } : {}),
   });
 
   let closing = false;

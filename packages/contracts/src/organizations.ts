@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPANY_SIZES, COUNTRIES, INDUSTRIES, ROLES } from './constants.ts';
+import { COMPANY_SIZES, COUNTRIES, INDUSTRIES, ROLES, TIMEZONES } from './constants.ts';
 import { colorSchema, emailSchema, optionalText, requiredText, urlSchema } from './fields.ts';
 
 export const addressSchema = z.object({
@@ -59,7 +59,8 @@ export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
 /** `/organizations/current/settings/`: the organisation's working preferences. */
 export const organizationSettingsSchema = z.object({
   default_language: z.enum(['en', 'sv']),
-  timezone: z.string().max(64),
+  // One of the offered zones (spec 01 §9), as on the user profile; any text used to be stored.
+  timezone: z.enum(TIMEZONES),
   lead_follow_up_days: z.number().int().min(1).max(90),
   require_lead_approval: z.boolean(),
   notify_on_new_lead: z.boolean(),

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import * as tar from 'tar';
 import { BOOTSTRAP_SQL } from './bootstrap.ts';
 import { APP_ROLE, type Database, type DatabaseHandle } from './database.ts';
 import { acquireLock } from './lock.ts';
@@ -27,6 +28,16 @@ export type DatabaseOptions =
     }
   | { kind: 'postgres'; url: string; poolSize?: number; migrate?: boolean };
 
+/** Unpacks next to the target and renames, so a crash never leaves half a data directory. */
+async function unpackTemplate(templatePath: string, dataDir: string): Promise<void> {
+  const staging = `${dataDir}.unpacking`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  await tar.x({ file: templatePath, cwd: staging });
+  rmSync(dataDir, { recursive: true, force: true });
+  renameSync(staging, dataDir);
+}
+
 async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
   const inMemory = opts.dataDir.startsWith('memory://');
   let release = () => {};
@@ -38,13 +49,14 @@ async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): P
   }
   try {
     // A new data directory starts from the build's migrated template when there is one:
-    // initdb inside WebAssembly takes seconds, unpacking the template a fraction of that.
-    const template =
-      fresh && opts.templatePath && existsSync(opts.templatePath)
-        ? new Blob([readFileSync(opts.templatePath)])
-        : undefined;
+    // initdb inside WebAssembly takes seconds and leaves hundreds of MB behind.
+    const template = fresh && opts.templatePath && existsSync(opts.templatePath) ? opts.templatePath : undefined;
+    if (template && !inMemory) await unpackTemplate(template, opts.dataDir);
     const client = await PGlite.create(inMemory ? 'memory://' : opts.dataDir, {
-      ...(template ? { loadDataDir: template } : {}),
+      // 32 MB instead of 128 MB: PGlite touches its whole shared buffer pool at start, and
+      // one embedded process serving one team does not need more (the OS caches the files).
+      postgresqlconf: ['shared_buffers = 32MB'],
+      ...(template && inMemory ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
     });
     const db = drizzlePglite({ client, schema });
     if (opts.migrate !== false) {

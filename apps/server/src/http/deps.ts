@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseKind } from '../db/database.ts';
 import type { OutboxWorker } from '../jobs/outbox.ts';
+import type { MeCache } from '../modules/auth/me-cache.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
 import type { Throttle } from './throttle.ts';
 
@@ -13,5 +14,6 @@ export interface AppDeps {
   tokens: TokenSigner;
   throttle: Throttle;
   outbox: OutboxWorker;
+  meCache: MeCache;
   log: FastifyBaseLogger;
 }

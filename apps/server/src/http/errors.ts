@@ -50,10 +50,17 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
     return new AppError('BAD_REQUEST', 'Malformed JSON in request body.');
   }
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-    if (error.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE');
-    if (error.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
-    if (error.statusCode === 404) return new AppError('NOT_FOUND');
-    return new AppError('BAD_REQUEST', error.message);
+    const byStatus: Partial<Record<number, ErrorCode>> = {
+      401: 'NOT_AUTHENTICATED',
+      403: 'PERMISSION_DENIED',
+      404: 'NOT_FOUND',
+      405: 'METHOD_NOT_ALLOWED',
+      413: 'PAYLOAD_TOO_LARGE',
+      415: 'UNSUPPORTED_MEDIA_TYPE',
+      429: 'RATE_LIMITED',
+    };
+    const code = byStatus[error.statusCode];
+    return code ? new AppError(code) : new AppError('BAD_REQUEST', error.message);
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database, type Tx } from '../db/database.ts';
 import { outbox } from './outbox.table.ts';
@@ -47,6 +47,10 @@ export function createOutboxWorker(opts: {
   pollMs?: number;
 }) {
   const { db, handlers, log } = opts;
+  // Only kinds this process can deliver: a process without a handler (an older version during
+  // a rolling deploy, a worker for other kinds) must leave the row to one that has it, not
+  // fail it towards MAX_ATTEMPTS.
+  const kinds = Object.keys(handlers);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
@@ -67,6 +71,7 @@ export function createOutboxWorker(opts: {
         select id from ${outbox}
         where delivered_at is null and failed_at is null and available_at <= now()
           and (locked_until is null or locked_until < now())
+          and ${inArray(outbox.kind, kinds)}
         order by available_at limit ${BATCH} for update skip locked)
       returning id, kind, organization_id, payload, attempts`);
     return rows.map((r) => ({

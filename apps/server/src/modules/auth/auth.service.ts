@@ -302,11 +302,13 @@ async function loadUser(q: Queryable, userId: string): Promise<UserRow> {
 }
 
 export async function me(deps: AppDeps, userId: string): Promise<Me> {
-  return inScope(deps.db, { userId }, async (tx) => {
-    const user = await loadUser(tx, userId);
-    const orgs = await membershipsOf(tx, userId);
-    return { ...toUser(user), organizations: orgs, current_organization: pickCurrent(user, orgs) };
-  });
+  return deps.meCache.get(userId, () =>
+    inScope(deps.db, { userId }, async (tx) => {
+      const user = await loadUser(tx, userId);
+      const orgs = await membershipsOf(tx, userId);
+      return { ...toUser(user), organizations: orgs, current_organization: pickCurrent(user, orgs) };
+    }),
+  );
 }
 
 export async function updateMe(deps: AppDeps, meta: RequestMeta, userId: string, input: z.output<typeof updateMeSchema>) {
@@ -328,11 +330,14 @@ export async function updateMe(deps: AppDeps, meta: RequestMeta, userId: string,
       metadata: { fields: Object.keys(input) },
     });
   });
+  // After commit: a load that raced the write cannot be cached past this point.
+  deps.meCache.invalidate(userId);
   return me(deps, userId);
 }
 
 export async function setLanguage(deps: AppDeps, userId: string, language: ProfileLanguage) {
   await deps.db.update(users).set({ language }).where(eq(users.id, userId));
+  deps.meCache.invalidate(userId);
   return { language };
 }
 
@@ -404,7 +409,8 @@ export async function confirmPasswordReset(
       .set({ revokedAt: new Date() })
       .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
     await recordAudit(tx, meta, { action: 'auth.password_reset', userId, targetType: 'user', targetId: userId });
-  });
+    return userId;
+  }).then((userId) => deps.meCache.invalidate(userId));
 }
 
 export async function verifyEmail(deps: AppDeps, meta: RequestMeta, token: string): Promise<void> {
@@ -420,7 +426,8 @@ export async function verifyEmail(deps: AppDeps, meta: RequestMeta, token: strin
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, userId));
     await recordAudit(tx, meta, { action: 'auth.email_verified', userId, targetType: 'user', targetId: userId });
-  });
+    return userId;
+  }).then((userId) => deps.meCache.invalidate(userId));
 }
 
 export async function resendVerification(deps: AppDeps, meta: RequestMeta, email: string): Promise<void> {
@@ -447,5 +454,6 @@ export async function switchOrganization(deps: AppDeps, meta: RequestMeta, userI
     await tx.update(users).set({ currentOrganizationId: organizationId }).where(eq(users.id, userId));
     await recordAudit(tx, meta, { action: 'auth.organization_switched', userId, targetType: 'organization', targetId: organizationId });
   });
+  deps.meCache.invalidate(userId);
   return me(deps, userId);
 }

@@ -1,0 +1,147 @@
+// Foundation benchmarks (issue 2 targets), against a built server on 127.0.0.1 only:
+//   1. empty data dir -> first 200 on /api/v1/status/   (target < 5 s)
+//   2. idle RSS on PGlite, after boot and after load      (target < 400 MB)
+//   3. login p95 at 10 concurrent requests                (target < 150 ms)
+//   4. GET /auth/me/ req/s vs GET /status/ req/s, same run (target me >= status / 3)
+// Usage: npm run build && npm run bench   (bounded: a few thousand requests, ~45 s)
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-'));
+const started = performance.now();
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const results = {};
+try {
+  // 1. cold start from an empty data directory
+  for (;;) {
+    if (performance.now() - started > 30_000) throw new Error('server did not answer within 30 s');
+    try {
+      const res = await fetch(`${base}/api/v1/status/`);
+      if (res.status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(25);
+  }
+  results.first_200_ms = Math.round(performance.now() - started);
+  await sleep(3000);
+  results.idle_rss_after_boot_mb = rssMb(server.pid);
+
+  // A user to sign in as.
+  const email = 'bench@example.com';
+  const password = 'Booth2026Leads';
+  const reg = await fetch(`${base}/api/v1/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Bench',
+      last_name: 'Mark',
+      email,
+      company_name: 'Bench AB',
+      password,
+      password_confirm: password,
+      terms_accepted: true,
+    }),
+  });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+  const { access } = (await reg.json()).data;
+
+  // 3. login at 10 concurrent: ten clients, each signing in back to back, every request timed
+  // (autocannon reports p90 and p97.5 but no p95). Each request comes from its own address
+  // (X-Forwarded-For behind a trusted proxy) so the per-address throttle stays out of the way.
+  const latencies = [];
+  let n = 0;
+  let failures = 0;
+  const loginStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (n < 600) {
+        n += 1;
+        const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+        const t0 = performance.now();
+        const res = await fetch(`${base}/api/v1/auth/login/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+          body: JSON.stringify({ email, password }),
+        });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (res.status !== 200) failures += 1;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] * 10) / 10;
+  results.login = {
+    requests: latencies.length,
+    failures,
+    rps: Math.round(latencies.length / ((performance.now() - loginStarted) / 1000)),
+    p50_ms: pct(50),
+    p95_ms: pct(95),
+    p99_ms: pct(99),
+  };
+
+  // 4. /status/ vs /auth/me/, same process, same settings, one after the other
+  const status = await run({ url: `${base}/api/v1/status/`, connections: 10, duration: 10 });
+  const me = await run({ url: `${base}/api/v1/auth/me/`, connections: 10, duration: 10, headers: { authorization: `Bearer ${access}` } });
+  results.status_rps = Math.round(status.requests.average);
+  results.me_rps = Math.round(me.requests.average);
+  results.me_non2xx = me.non2xx;
+  results.status_non2xx = status.non2xx;
+  results.me_to_status_ratio = Math.round((results.me_rps / results.status_rps) * 100) / 100;
+
+  await sleep(5000);
+  results.idle_rss_after_load_mb = rssMb(server.pid);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const targets = [
+  ['empty data dir -> first 200 on /status/', `${results.first_200_ms} ms`, results.first_200_ms < 5000, '< 5000 ms'],
+  ['idle RSS after boot (PGlite)', `${results.idle_rss_after_boot_mb} MB`, results.idle_rss_after_boot_mb < 400, '< 400 MB'],
+  ['idle RSS after load (PGlite)', `${results.idle_rss_after_load_mb} MB`, results.idle_rss_after_load_mb < 400, '< 400 MB'],
+  ['login p95 at 10 concurrent', `${results.login.p95_ms} ms (p50 ${results.login.p50_ms}, p99 ${results.login.p99_ms}, ${results.login.rps} req/s, ${results.login.failures} failed)`, results.login.p95_ms < 150 && results.login.failures === 0, '< 150 ms'],
+  ['GET /status/ req/s (10 connections)', `${results.status_rps}`, results.status_non2xx === 0, 'all 2xx'],
+  ['GET /auth/me/ req/s (10 connections)', `${results.me_rps} (ratio ${results.me_to_status_ratio})`, results.me_to_status_ratio >= 1 / 3 && results.me_non2xx === 0, '>= 1/3 of /status/'],
+];
+console.log(`\nFoundation benchmark (${new Date().toISOString()}, node ${process.version})`);
+for (const [name, value, ok, target] of targets) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${value}  [target ${target}]`);
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results/foundation.json'), JSON.stringify(results, null, 2));
+process.exit(targets.every(([, , ok]) => ok) ? 0 : 1);

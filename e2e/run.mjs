@@ -1,0 +1,200 @@
+#!/usr/bin/env node
+/**
+ * Browser tests against the real build: starts `apps/server/dist/main.js` (which also serves
+ * apps/web/dist) on a free port with a fresh data directory, waits for the status endpoint,
+ * then runs every e2e/*.spec.mjs in one shared Chromium.
+ *
+ *   npm run build && node e2e/run.mjs            all specs
+ *   node e2e/run.mjs status                       only specs whose file name contains "status"
+ *
+ * A spec is a module whose default export is `async ({ browser, baseURL }) => {}` that throws
+ * (node:assert/strict) on failure. Plain JavaScript on purpose: it runs on a bare `node`,
+ * with no build step between a change and its test.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = path.resolve(E2E_DIR, '..');
+const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/main.js');
+const WEB_INDEX = path.join(REPO_ROOT, 'apps/web/dist/index.html');
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const STATUS_PATH = '/api/v1/status/';
+const STARTUP_TIMEOUT_MS = 30_000;
+const SPEC_TIMEOUT_MS = 120_000;
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** Asks the OS for a port nobody uses, so parallel runs and a running dev server never clash. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('could not read the probe port'));
+      });
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function startServer(port, dataDir) {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Server warnings are shown as they happen: they are often the reason a spec fails.
+  const forward = (chunk) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) process.stderr.write(`[server] ${line}\n`);
+  };
+  child.stdout.on('data', forward);
+  child.stderr.on('data', forward);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return { child, exited };
+}
+
+async function waitForServer(baseURL, server) {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  let exit;
+  void server.exited.then((result) => {
+    exit = result;
+  });
+  while (Date.now() < deadline) {
+    if (exit) throw new Error(`server exited before it was ready (code ${exit.code}, signal ${exit.signal})`);
+    try {
+      const response = await fetch(new URL(STATUS_PATH, baseURL), { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      lastProblem = `HTTP ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await sleep(200);
+  }
+  throw new Error(`server not ready after ${STARTUP_TIMEOUT_MS / 1000} s (${lastProblem})`);
+}
+
+async function stopServer(server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const stopped = await Promise.race([server.exited.then(() => true), sleep(SHUTDOWN_TIMEOUT_MS).then(() => false)]);
+  if (!stopped) {
+    process.stderr.write(`server ignored SIGTERM for ${SHUTDOWN_TIMEOUT_MS / 1000} s, killing it\n`);
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+}
+
+async function findSpecs(filters) {
+  const files = (await readdir(E2E_DIR)).filter((file) => file.endsWith('.spec.mjs')).sort();
+  return filters.length === 0 ? files : files.filter((file) => filters.some((filter) => file.includes(filter)));
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function describeError(error) {
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return text
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n');
+}
+
+async function runSpec(file, context) {
+  const module = await import(pathToFileURL(path.join(E2E_DIR, file)).href);
+  if (typeof module.default !== 'function') throw new Error(`${file} has no default export function`);
+  await withTimeout(Promise.resolve(module.default(context)), SPEC_TIMEOUT_MS, file);
+}
+
+async function main() {
+  const specs = await findSpecs(process.argv.slice(2));
+  let passed = 0;
+  let failed = 0;
+  let server;
+  let browser;
+  let dataDir;
+
+  // Ctrl-C must not leave a server holding the port or a Chromium behind.
+  const abort = async (signal) => {
+    process.stderr.write(`\n${signal}: stopping\n`);
+    await browser?.close().catch(() => {});
+    if (server) await stopServer(server);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', () => void abort('SIGINT'));
+  process.once('SIGTERM', () => void abort('SIGTERM'));
+
+  try {
+    if (specs.length === 0) throw new Error('no e2e/*.spec.mjs matched');
+    for (const [file, hint] of [
+      [SERVER_ENTRY, 'npm run build -w apps/server'],
+      [WEB_INDEX, 'npm run build -w apps/web'],
+      [CHROMIUM_PATH, 'apt-get install -y chromium'],
+    ]) {
+      if (!existsSync(file)) throw new Error(`${path.relative(REPO_ROOT, file) || file} is missing; run: ${hint}`);
+    }
+
+    const port = await freePort();
+    const baseURL = `http://127.0.0.1:${port}`;
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadcapture-e2e-'));
+    server = startServer(port, dataDir);
+    await waitForServer(baseURL, server);
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+
+    console.log(`e2e: ${specs.length} spec(s) against ${baseURL}`);
+    for (const file of specs) {
+      const started = performance.now();
+      try {
+        await runSpec(file, { browser, baseURL });
+        passed += 1;
+        console.log(`  ✓ ${file} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      } catch (error) {
+        failed += 1;
+        console.log(`  ✗ ${file}\n${describeError(error)}`);
+      }
+    }
+  } catch (error) {
+    // Nothing could run: every selected spec counts as failed so the summary cannot look green.
+    failed = Math.max(specs.length - passed, 1);
+    console.log(`e2e setup failed\n${describeError(error)}`);
+  } finally {
+    await browser?.close().catch(() => {});
+    if (server) await stopServer(server);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+await main();
