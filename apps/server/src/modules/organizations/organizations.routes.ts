@@ -23,7 +23,7 @@ export function organizationRoutes(deps: AppDeps) {
 
     app.get(
       '/',
-      { schema: { tags, summary: 'Organisations the user belongs to', querystring: paginationQuerySchema, response: okResponse(paginated(organizationSchema)) } },
+      { prefixTrailingSlash: 'slash', schema: { tags, summary: 'Organisations the user belongs to', querystring: paginationQuerySchema, response: okResponse(paginated(organizationSchema)) } },
       async (req) => {
         const { userId } = requireAuth(req);
         const page = await inScope(deps.db, { userId }, (tx) => orgs.listOrganizations(tx, userId, pageWindow(req.query)));
