@@ -25,7 +25,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     extends: [...tseslint.configs.strictTypeChecked],
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -54,7 +57,14 @@ export default tseslint.config(
       ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/web/**', '@leadcapture/web', '@leadcapture/web/*'], message: 'The server never imports the web app.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/web/**', '@leadcapture/web', '@leadcapture/web/*'],
+              message: 'The server never imports the web app.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -94,7 +104,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/features/**', '**/app/**'], message: 'lib and components sit below features and app.' },
-            { group: ['@leadcapture/server', '@leadcapture/server/*', '**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' },
+            {
+              group: ['@leadcapture/server', '@leadcapture/server/*', '**/apps/server/**'],
+              message: 'The web app talks to the server over HTTP only.',
+            },
           ],
         },
       ],
@@ -112,7 +125,10 @@ export default tseslint.config(
               group: ['../../*/components/**', '../../*/pages/**', '../../*/hooks/**', '../../../features/*/!(api)/**'],
               message: 'Features meet only through their api/ files.',
             },
-            { group: ['@leadcapture/server', '@leadcapture/server/*', '**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' },
+            {
+              group: ['@leadcapture/server', '@leadcapture/server/*', '**/apps/server/**'],
+              message: 'The web app talks to the server over HTTP only.',
+            },
           ],
         },
       ],

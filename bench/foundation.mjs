@@ -41,7 +41,14 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-'));
 const started = performance.now();
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const results = {};
@@ -105,7 +112,8 @@ try {
     }),
   );
   latencies.sort((a, b) => a - b);
-  const pct = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] * 10) / 10;
+  const pct = (p) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] * 10) / 10;
   results.login = {
     requests: latencies.length,
     failures,
@@ -117,7 +125,12 @@ try {
 
   // 4. /status/ vs /auth/me/, same process, same settings, one after the other
   const status = await run({ url: `${base}/api/v1/status/`, connections: 10, duration: 10 });
-  const me = await run({ url: `${base}/api/v1/auth/me/`, connections: 10, duration: 10, headers: { authorization: `Bearer ${access}` } });
+  const me = await run({
+    url: `${base}/api/v1/auth/me/`,
+    connections: 10,
+    duration: 10,
+    headers: { authorization: `Bearer ${access}` },
+  });
   results.status_rps = Math.round(status.requests.average);
   results.me_rps = Math.round(me.requests.average);
   results.me_non2xx = me.non2xx;
@@ -134,14 +147,35 @@ try {
 
 const targets = [
   ['empty data dir -> first 200 on /status/', `${results.first_200_ms} ms`, results.first_200_ms < 5000, '< 5000 ms'],
-  ['idle RSS after boot (PGlite)', `${results.idle_rss_after_boot_mb} MB`, results.idle_rss_after_boot_mb < 400, '< 400 MB'],
-  ['idle RSS after load (PGlite)', `${results.idle_rss_after_load_mb} MB`, results.idle_rss_after_load_mb < 400, '< 400 MB'],
-  ['login p95 at 10 concurrent', `${results.login.p95_ms} ms (p50 ${results.login.p50_ms}, p99 ${results.login.p99_ms}, ${results.login.rps} req/s, ${results.login.failures} failed)`, results.login.p95_ms < 150 && results.login.failures === 0, '< 150 ms'],
+  [
+    'idle RSS after boot (PGlite)',
+    `${results.idle_rss_after_boot_mb} MB`,
+    results.idle_rss_after_boot_mb < 400,
+    '< 400 MB',
+  ],
+  [
+    'idle RSS after load (PGlite)',
+    `${results.idle_rss_after_load_mb} MB`,
+    results.idle_rss_after_load_mb < 400,
+    '< 400 MB',
+  ],
+  [
+    'login p95 at 10 concurrent',
+    `${results.login.p95_ms} ms (p50 ${results.login.p50_ms}, p99 ${results.login.p99_ms}, ${results.login.rps} req/s, ${results.login.failures} failed)`,
+    results.login.p95_ms < 150 && results.login.failures === 0,
+    '< 150 ms',
+  ],
   ['GET /status/ req/s (10 connections)', `${results.status_rps}`, results.status_non2xx === 0, 'all 2xx'],
-  ['GET /auth/me/ req/s (10 connections)', `${results.me_rps} (ratio ${results.me_to_status_ratio})`, results.me_to_status_ratio >= 1 / 3 && results.me_non2xx === 0, '>= 1/3 of /status/'],
+  [
+    'GET /auth/me/ req/s (10 connections)',
+    `${results.me_rps} (ratio ${results.me_to_status_ratio})`,
+    results.me_to_status_ratio >= 1 / 3 && results.me_non2xx === 0,
+    '>= 1/3 of /status/',
+  ],
 ];
 console.log(`\nFoundation benchmark (${new Date().toISOString()}, node ${process.version})`);
-for (const [name, value, ok, target] of targets) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${value}  [target ${target}]`);
+for (const [name, value, ok, target] of targets)
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${value}  [target ${target}]`);
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 writeFileSync(path.join(root, 'bench/results/foundation.json'), JSON.stringify(results, null, 2));
 process.exit(targets.every(([, , ok]) => ok) ? 0 : 1);

@@ -34,7 +34,14 @@ function run(workspace) {
 }
 
 const contracts = at('packages', 'contracts', 'src');
-if (stale(at('apps', 'web', 'dist', 'index.html'), [at('apps', 'web', 'src'), at('apps', 'web', 'index.html'), at('apps', 'web', 'public'), contracts])) {
+if (
+  stale(at('apps', 'web', 'dist', 'index.html'), [
+    at('apps', 'web', 'src'),
+    at('apps', 'web', 'index.html'),
+    at('apps', 'web', 'public'),
+    contracts,
+  ])
+) {
   run('apps/web');
 }
 if (stale(at('apps', 'server', 'dist', 'main.js'), [at('apps', 'server', 'src'), contracts])) {

@@ -60,7 +60,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    return503OnClosing: true,
+    // Graceful shutdown is driven by main.ts: requests already accepted are served, and idle
+    // keep-alive connections are closed once the listener is closed (see main.ts).
+    return503OnClosing: false,
+    forceCloseConnections: false,
   });
 
   // Request ids: a well-formed incoming X-Request-Id is kept (tracing across services).
@@ -68,6 +71,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', REQUEST_ID.test(request.id) ? request.id : randomUUID());
   });
 
+  // JSON only: a text/plain body answers 415 like any other unsupported type.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
@@ -75,7 +80,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // --- process services -------------------------------------------------------------------
   const mailer =
     opts.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, publicUrl: config.publicUrl, log: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    });
   const outbox = createOutboxWorker({ db: database.db, handlers: { 'mail.send': mailHandler(mailer) }, log: app.log });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
   const meCache = createMeCache(opts.redis ? { redis: opts.redis } : {});
@@ -116,14 +127,24 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'LeadCapture API', version: config.version, description: 'Every JSON answer is the envelope of 03-decisions §2.' },
+      info: {
+        title: 'LeadCapture API',
+        version: config.version,
+        description: 'Every JSON answer is the envelope of 03-decisions §2.',
+      },
       servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: `${API_PREFIX}/docs`,
+    staticCSP: true,
+    // Keep the docs page usable over plain HTTP and as unframeable as the rest of the app.
+    transformStaticCSP: (header) =>
+      header.replace(/upgrade-insecure-requests;?\s*/g, '').replace(/frame-ancestors [^;]*/g, "frame-ancestors 'none'"),
+  });
 
   // --- API modules ------------------------------------------------------------------------
   await app.register(

@@ -8,6 +8,9 @@ import type { DatabaseHandle } from './db/database.ts';
 
 /** Starts listening and shuts down gracefully; everything else is built in app.ts. */
 const SHUTDOWN_GRACE_MS = 10_000;
+const DRAIN_DELAY_MS = 1_000;
+const IDLE_GRACE_MS = 500;
+const IDLE_SWEEP_MS = 250;
 
 function readConfig(): Config {
   try {
@@ -41,7 +44,9 @@ async function main() {
   }
 
   const dbReadyMs = Math.round(performance.now() - bootStarted);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
   const app = await buildApp({
     config,
     database,
@@ -58,8 +63,21 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // Keep accepting for a moment while busy: connections queued in the kernel when the
+    // listener closes would be reset, and a load balancer needs a moment to stop sending.
+    const open = await new Promise<number>((resolve) => app.server.getConnections((_e, n) => resolve(n)));
+    if (open > 0) await new Promise((r) => setTimeout(r, DRAIN_DELAY_MS));
+    // Connections accepted just before the close may not have been read yet; Node would count
+    // them idle. Give them a moment, then keep closing whatever is idle until all are gone.
+    let sweep: NodeJS.Timeout | undefined;
+    const firstSweep = setTimeout(() => {
+      app.server.closeIdleConnections();
+      sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+    }, IDLE_GRACE_MS);
     try {
       await app.close();
+      clearTimeout(firstSweep);
+      clearInterval(sweep);
       await redis?.quit();
       await database.close();
       app.log.info('shutdown complete');
@@ -74,10 +92,7 @@ async function main() {
 
   try {
     await app.listen({ port: config.port, host: config.host });
-    app.log.info(
-      { database: database.kind, dbReadyMs, bootMs: Math.round(performance.now() - bootStarted) },
-      'ready',
-    );
+    app.log.info({ database: database.kind, dbReadyMs, bootMs: Math.round(performance.now() - bootStarted) }, 'ready');
   } catch (err) {
     app.log.error({ err }, 'could not listen');
     await database.close();

@@ -12,11 +12,7 @@ export const MESSAGES = {
 
 /** A required, trimmed text with a maximum length (every text input has one, 03-decisions §5). */
 export function requiredText(max: number) {
-  return z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, MESSAGES.required)
-    .max(max, MESSAGES.maxLength(max));
+  return z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, MESSAGES.maxLength(max));
 }
 
 /** An optional text: absent, null or empty all mean "no value" and are stored as ''. */
@@ -44,7 +40,10 @@ export const urlSchema = z
   .max(500, MESSAGES.maxLength(500))
   .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), MESSAGES.url);
 
-export const colorSchema = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, MESSAGES.color);
+export const colorSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, MESSAGES.color);
 
 export const uuidSchema = z.uuid();
 export const idParamsSchema = z.object({ id: z.uuid() });

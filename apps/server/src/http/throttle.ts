@@ -43,7 +43,9 @@ export function memoryThrottleStore(): ThrottleStore {
     },
     async peek(key) {
       const w = read(key);
-      return w ? { count: w.count, resetInSeconds: Math.ceil((w.resetAt - Date.now()) / 1000) } : { count: 0, resetInSeconds: 0 };
+      return w
+        ? { count: w.count, resetInSeconds: Math.ceil((w.resetAt - Date.now()) / 1000) }
+        : { count: 0, resetInSeconds: 0 };
     },
     async reset(key) {
       windows.delete(key);
@@ -59,7 +61,12 @@ export function redisThrottleStore(redis: Redis, prefix = 'throttle:'): Throttle
   return {
     async hit(key, windowSeconds) {
       const k = prefix + key;
-      const res = await redis.multi().incr(k).pexpire(k, windowSeconds * 1000, 'NX').pttl(k).exec();
+      const res = await redis
+        .multi()
+        .incr(k)
+        .pexpire(k, windowSeconds * 1000, 'NX')
+        .pttl(k)
+        .exec();
       const count = Number(res?.[0]?.[1] ?? 1);
       const ttl = Number(res?.[2]?.[1] ?? windowSeconds * 1000);
       return { count, resetInSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
@@ -78,9 +85,14 @@ export function redisThrottleStore(redis: Redis, prefix = 'throttle:'): Throttle
 
 export function createThrottle(store: ThrottleStore) {
   const tooMany = (resetInSeconds: number) =>
-    new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.', { retry_after: resetInSeconds }, {
-      'Retry-After': String(Math.max(1, resetInSeconds)),
-    });
+    new AppError(
+      'RATE_LIMITED',
+      'Too many attempts. Please try again later.',
+      { retry_after: resetInSeconds },
+      {
+        'Retry-After': String(Math.max(1, resetInSeconds)),
+      },
+    );
   return {
     store,
     /** Counts a hit and throws RATE_LIMITED (429 + Retry-After) past the limit. */

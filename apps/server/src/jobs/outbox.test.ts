@@ -68,7 +68,10 @@ describe('transactional outbox', () => {
     // Not due yet: a drain now does nothing.
     await w.drain();
     expect(calls).toBe(1);
-    await t.database.db.update(outbox).set({ availableAt: sql`now() - interval '1 second'` }).where(eq(outbox.id, id));
+    await t.database.db
+      .update(outbox)
+      .set({ availableAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, id));
     await w.drain();
     r = await row(id);
     expect(calls).toBe(2);
@@ -87,7 +90,10 @@ describe('transactional outbox', () => {
     const w = worker({ [k]: async () => void (calls += 1) });
     await w.drain();
     expect(calls).toBe(0);
-    await t.database.db.update(outbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(outbox.id, id));
+    await t.database.db
+      .update(outbox)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, id));
     await w.drain();
     expect(calls).toBe(1);
     expect((await row(id))?.attempts).toBe(2);

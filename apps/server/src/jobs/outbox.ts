@@ -65,7 +65,9 @@ export function createOutboxWorker(opts: {
       organization_id: string | null;
       payload: Record<string, unknown>;
       attempts: number;
-    }>(db, sql`
+    }>(
+      db,
+      sql`
       update ${outbox} set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1
       where id in (
         select id from ${outbox}
@@ -73,7 +75,8 @@ export function createOutboxWorker(opts: {
           and (locked_until is null or locked_until < now())
           and ${inArray(outbox.kind, kinds)}
         order by available_at limit ${BATCH} for update skip locked)
-      returning id, kind, organization_id, payload, attempts`);
+      returning id, kind, organization_id, payload, attempts`,
+    );
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -96,7 +99,10 @@ export function createOutboxWorker(opts: {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = item.attempts >= MAX_ATTEMPTS;
-      log.warn({ outboxId: item.id, kind: item.kind, attempts: item.attempts, err: message, giveUp }, 'outbox delivery failed');
+      log.warn(
+        { outboxId: item.id, kind: item.kind, attempts: item.attempts, err: message, giveUp },
+        'outbox delivery failed',
+      );
       await db
         .update(outbox)
         .set({

@@ -63,9 +63,18 @@ const escapeHtml = (s: string) =>
 
 export function renderMail(template: MailTemplate, language: string, params: { name: string; link: string }) {
   const c = COPY[template][language === 'sv' ? 'sv' : 'en'];
-  const text = [c.greeting(params.name), '', c.body, '', `${c.action}: ${params.link}`, '', c.expiry, c.ignore, '', c.signature].join(
-    '\n',
-  );
+  const text = [
+    c.greeting(params.name),
+    '',
+    c.body,
+    '',
+    `${c.action}: ${params.link}`,
+    '',
+    c.expiry,
+    c.ignore,
+    '',
+    c.signature,
+  ].join('\n');
   const html = `<!doctype html><html lang="${language === 'sv' ? 'sv' : 'en'}"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
 <p>${escapeHtml(c.greeting(params.name))}</p><p>${escapeHtml(c.body)}</p>
 <p><a href="${escapeHtml(params.link)}" style="display:inline-block;background:#2563eb;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(c.action)}</a></p>

@@ -33,7 +33,15 @@ export function authRoutes(deps: AppDeps) {
 
     app.post(
       '/register/',
-      { config: pub, schema: { tags, summary: 'Create an account and its organisation', body: registerSchema, response: createdResponse(authResultSchema) } },
+      {
+        config: pub,
+        schema: {
+          tags,
+          summary: 'Create an account and its organisation',
+          body: registerSchema,
+          response: createdResponse(authResultSchema),
+        },
+      },
       async (req, reply) => {
         reply.code(201);
         return ok(await auth.register(deps, requestMeta(req), req.body), 201);
@@ -48,13 +56,28 @@ export function authRoutes(deps: AppDeps) {
 
     app.post(
       '/refresh/',
-      { config: pub, schema: { tags, summary: 'Rotate the refresh token', body: refreshSchema, response: okResponse(refreshResultSchema) } },
+      {
+        config: pub,
+        schema: {
+          tags,
+          summary: 'Rotate the refresh token',
+          body: refreshSchema,
+          response: okResponse(refreshResultSchema),
+        },
+      },
       async (req) => ok(await auth.refresh(deps, requestMeta(req), req.body.refresh)),
     );
 
     app.post(
       '/logout/',
-      { schema: { tags, summary: 'End the session of a refresh token', body: logoutSchema, response: okResponse(detailSchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'End the session of a refresh token',
+          body: logoutSchema,
+          response: okResponse(detailSchema),
+        },
+      },
       async (req) => {
         await auth.logout(deps, requestMeta(req), requireAuth(req).userId, req.body.refresh);
         return ok({ detail: 'Logged out' });
@@ -63,7 +86,15 @@ export function authRoutes(deps: AppDeps) {
 
     app.post(
       '/token/verify/',
-      { config: pub, schema: { tags, summary: 'Check an access token', body: tokenVerifySchema, response: okResponse(tokenVerifyResultSchema) } },
+      {
+        config: pub,
+        schema: {
+          tags,
+          summary: 'Check an access token',
+          body: tokenVerifySchema,
+          response: okResponse(tokenVerifyResultSchema),
+        },
+      },
       async (req) => {
         const claims = await deps.tokens.verifyAccess(req.body.token);
         return ok({ valid: true as const, user_id: claims.userId, exp: claims.exp });
@@ -78,25 +109,54 @@ export function authRoutes(deps: AppDeps) {
 
     app.patch(
       '/me/',
-      { schema: { tags, summary: 'Update own profile (whitelisted fields only)', body: updateMeSchema, response: okResponse(meSchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'Update own profile (whitelisted fields only)',
+          body: updateMeSchema,
+          response: okResponse(meSchema),
+        },
+      },
       async (req) => ok(await auth.updateMe(deps, requestMeta(req), requireAuth(req).userId, req.body)),
     );
 
     app.patch(
       '/preferences/',
-      { schema: { tags, summary: 'Update preferences (language)', body: preferencesSchema, response: okResponse(preferencesSchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'Update preferences (language)',
+          body: preferencesSchema,
+          response: okResponse(preferencesSchema),
+        },
+      },
       async (req) => ok(await auth.setLanguage(deps, requireAuth(req).userId, req.body.language)),
     );
 
     app.post(
       '/switch-organization/',
-      { schema: { tags, summary: 'Make one of the user’s organisations the current one', body: switchOrganizationSchema, response: okResponse(meSchema) } },
-      async (req) => ok(await auth.switchOrganization(deps, requestMeta(req), requireAuth(req).userId, req.body.organization_id)),
+      {
+        schema: {
+          tags,
+          summary: 'Make one of the user’s organisations the current one',
+          body: switchOrganizationSchema,
+          response: okResponse(meSchema),
+        },
+      },
+      async (req) =>
+        ok(await auth.switchOrganization(deps, requestMeta(req), requireAuth(req).userId, req.body.organization_id)),
     );
 
     app.post(
       '/change-password/',
-      { schema: { tags, summary: 'Change password; ends the other sessions', body: changePasswordSchema, response: okResponse(detailSchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'Change password; ends the other sessions',
+          body: changePasswordSchema,
+          response: okResponse(detailSchema),
+        },
+      },
       async (req) => {
         await auth.changePassword(deps, requestMeta(req), requireAuth(req), req.body);
         return ok({ detail: 'Password changed' });
@@ -105,7 +165,15 @@ export function authRoutes(deps: AppDeps) {
 
     app.post(
       '/password/reset/',
-      { config: pub, schema: { tags, summary: 'Mail a password reset link', body: emailOnlySchema, response: okResponse(detailSchema) } },
+      {
+        config: pub,
+        schema: {
+          tags,
+          summary: 'Mail a password reset link',
+          body: emailOnlySchema,
+          response: okResponse(detailSchema),
+        },
+      },
       async (req) => {
         await auth.requestPasswordReset(deps, requestMeta(req), req.body.email);
         return ok({ detail: auth.GENERIC_RESET_DETAIL });
@@ -114,7 +182,15 @@ export function authRoutes(deps: AppDeps) {
 
     app.post(
       '/password/reset/confirm/',
-      { config: pub, schema: { tags, summary: 'Set a new password with a reset token', body: resetConfirmSchema, response: okResponse(detailSchema) } },
+      {
+        config: pub,
+        schema: {
+          tags,
+          summary: 'Set a new password with a reset token',
+          body: resetConfirmSchema,
+          response: okResponse(detailSchema),
+        },
+      },
       async (req) => {
         await auth.confirmPasswordReset(deps, requestMeta(req), req.body);
         return ok({ detail: 'Password has been reset. Please sign in.' });
@@ -123,7 +199,15 @@ export function authRoutes(deps: AppDeps) {
 
     app.post(
       '/verify-email/',
-      { config: pub, schema: { tags, summary: 'Verify the email address with a token', body: verifyEmailSchema, response: okResponse(detailSchema) } },
+      {
+        config: pub,
+        schema: {
+          tags,
+          summary: 'Verify the email address with a token',
+          body: verifyEmailSchema,
+          response: okResponse(detailSchema),
+        },
+      },
       async (req) => {
         await auth.verifyEmail(deps, requestMeta(req), req.body.token);
         return ok({ detail: 'Email address verified' });
@@ -132,7 +216,15 @@ export function authRoutes(deps: AppDeps) {
 
     app.post(
       '/resend-verification/',
-      { config: pub, schema: { tags, summary: 'Mail a new verification link', body: emailOnlySchema, response: okResponse(detailSchema) } },
+      {
+        config: pub,
+        schema: {
+          tags,
+          summary: 'Mail a new verification link',
+          body: emailOnlySchema,
+          response: okResponse(detailSchema),
+        },
+      },
       async (req) => {
         await auth.resendVerification(deps, requestMeta(req), req.body.email);
         return ok({ detail: auth.GENERIC_RESEND_DETAIL });

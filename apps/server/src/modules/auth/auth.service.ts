@@ -180,7 +180,12 @@ export async function register(
         .set({ currentOrganizationId: org.id, lastLoginAt: new Date() })
         .where(eq(users.id, user.id))
         .returning();
-      await recordAudit(tx, meta, { action: 'auth.registered', userId: user.id, targetType: 'user', targetId: user.id });
+      await recordAudit(tx, meta, {
+        action: 'auth.registered',
+        userId: user.id,
+        targetType: 'user',
+        targetId: user.id,
+      });
       const token = await issueUserToken(tx, user.id, 'email_verification', VERIFY_TOKEN_TTL_MS);
       await queueMail(deps, tx, user, 'verify_email', '/auth/verify-email', token);
       const tokens = await startSession(deps, tx, user.id, meta);
@@ -221,7 +226,10 @@ export async function login(
         userId: user?.id ?? null,
         targetType: 'user',
         targetId: user?.id ?? '',
-        metadata: { email: input.email, reason: !user ? 'unknown_email' : !user.isActive ? 'inactive' : 'bad_password' },
+        metadata: {
+          email: input.email,
+          reason: !user ? 'unknown_email' : !user.isActive ? 'inactive' : 'bad_password',
+        },
       }),
     );
     throw new AppError('INVALID_CREDENTIALS');
@@ -243,7 +251,10 @@ export async function login(
  */
 export async function refresh(deps: AppDeps, meta: RequestMeta, token: string) {
   const outcome = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(token)));
     if (!row || row.revokedAt || row.expiresAt <= new Date()) return { error: 'invalid' as const };
     const [claimed] = await tx
       .update(refreshTokens)
@@ -266,13 +277,20 @@ export async function refresh(deps: AppDeps, meta: RequestMeta, token: string) {
     const [user] = await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, row.userId));
     if (!user?.isActive) return { error: 'invalid' as const };
     const next = await issueRefresh(tx, row.userId, row.familyId, meta);
-    await recordAudit(tx, meta, { action: 'auth.token_refreshed', userId: row.userId, targetType: 'session', targetId: row.familyId });
+    await recordAudit(tx, meta, {
+      action: 'auth.token_refreshed',
+      userId: row.userId,
+      targetType: 'session',
+      targetId: row.familyId,
+    });
     return { userId: row.userId, familyId: row.familyId, refresh: next };
   });
   if ('error' in outcome) {
     throw new AppError(
       'TOKEN_INVALID',
-      outcome.error === 'reused' ? 'Refresh token was already used; the session has been ended.' : 'Token is invalid or expired',
+      outcome.error === 'reused'
+        ? 'Refresh token was already used; the session has been ended.'
+        : 'Token is invalid or expired',
     );
   }
   return { access: await deps.tokens.signAccess(outcome.userId, outcome.familyId), refresh: outcome.refresh };
@@ -291,7 +309,12 @@ export async function logout(deps: AppDeps, meta: RequestMeta, userId: string, t
         .set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
     }
-    await recordAudit(tx, meta, { action: 'auth.logout', userId, targetType: 'session', targetId: row?.familyId ?? '' });
+    await recordAudit(tx, meta, {
+      action: 'auth.logout',
+      userId,
+      targetType: 'session',
+      targetId: row?.familyId ?? '',
+    });
   });
 }
 
@@ -311,7 +334,12 @@ export async function me(deps: AppDeps, userId: string): Promise<Me> {
   );
 }
 
-export async function updateMe(deps: AppDeps, meta: RequestMeta, userId: string, input: z.output<typeof updateMeSchema>) {
+export async function updateMe(
+  deps: AppDeps,
+  meta: RequestMeta,
+  userId: string,
+  input: z.output<typeof updateMeSchema>,
+) {
   await deps.db.transaction(async (tx) => {
     const changes: Partial<typeof users.$inferInsert> = {};
     if (input.first_name !== undefined) changes.firstName = input.first_name;
@@ -363,9 +391,18 @@ export async function changePassword(
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(
-        and(eq(refreshTokens.userId, auth.userId), ne(refreshTokens.familyId, auth.sessionId), isNull(refreshTokens.revokedAt)),
+        and(
+          eq(refreshTokens.userId, auth.userId),
+          ne(refreshTokens.familyId, auth.sessionId),
+          isNull(refreshTokens.revokedAt),
+        ),
       );
-    await recordAudit(tx, meta, { action: 'auth.password_changed', userId: auth.userId, targetType: 'user', targetId: auth.userId });
+    await recordAudit(tx, meta, {
+      action: 'auth.password_changed',
+      userId: auth.userId,
+      targetType: 'user',
+      targetId: auth.userId,
+    });
   });
 }
 
@@ -396,38 +433,42 @@ export async function confirmPasswordReset(
   input: z.output<typeof resetConfirmSchema>,
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
-    const userId = await consumeUserToken(tx, input.token, 'password_reset', 'Reset link is invalid or has expired');
-    const user = await loadUser(tx, userId);
-    assertAcceptablePassword(input.password, 'password', { email: user.email });
-    await tx
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: new Date(), emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
-      .where(eq(users.id, userId));
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
-    await recordAudit(tx, meta, { action: 'auth.password_reset', userId, targetType: 'user', targetId: userId });
-    return userId;
-  }).then((userId) => deps.meCache.invalidate(userId));
+  await deps.db
+    .transaction(async (tx) => {
+      const userId = await consumeUserToken(tx, input.token, 'password_reset', 'Reset link is invalid or has expired');
+      const user = await loadUser(tx, userId);
+      assertAcceptablePassword(input.password, 'password', { email: user.email });
+      await tx
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: new Date(), emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
+        .where(eq(users.id, userId));
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      await recordAudit(tx, meta, { action: 'auth.password_reset', userId, targetType: 'user', targetId: userId });
+      return userId;
+    })
+    .then((userId) => deps.meCache.invalidate(userId));
 }
 
 export async function verifyEmail(deps: AppDeps, meta: RequestMeta, token: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const userId = await consumeUserToken(
-      tx,
-      token,
-      'email_verification',
-      'Verification failed. The link may have expired or is invalid.',
-    );
-    await tx
-      .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-      .where(eq(users.id, userId));
-    await recordAudit(tx, meta, { action: 'auth.email_verified', userId, targetType: 'user', targetId: userId });
-    return userId;
-  }).then((userId) => deps.meCache.invalidate(userId));
+  await deps.db
+    .transaction(async (tx) => {
+      const userId = await consumeUserToken(
+        tx,
+        token,
+        'email_verification',
+        'Verification failed. The link may have expired or is invalid.',
+      );
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+        .where(eq(users.id, userId));
+      await recordAudit(tx, meta, { action: 'auth.email_verified', userId, targetType: 'user', targetId: userId });
+      return userId;
+    })
+    .then((userId) => deps.meCache.invalidate(userId));
 }
 
 export async function resendVerification(deps: AppDeps, meta: RequestMeta, email: string): Promise<void> {
@@ -438,7 +479,12 @@ export async function resendVerification(deps: AppDeps, meta: RequestMeta, email
     if (!user || !user.isActive || user.emailVerifiedAt) return;
     const token = await issueUserToken(tx, user.id, 'email_verification', VERIFY_TOKEN_TTL_MS);
     await queueMail(deps, tx, user, 'verify_email', '/auth/verify-email', token);
-    await recordAudit(tx, meta, { action: 'auth.verification_resent', userId: user.id, targetType: 'user', targetId: user.id });
+    await recordAudit(tx, meta, {
+      action: 'auth.verification_resent',
+      userId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+    });
   });
   deps.outbox.kick();
 }
@@ -452,7 +498,12 @@ export async function switchOrganization(deps: AppDeps, meta: RequestMeta, userI
       .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
     if (!m) throw new AppError('NOT_FOUND', 'Organization not found');
     await tx.update(users).set({ currentOrganizationId: organizationId }).where(eq(users.id, userId));
-    await recordAudit(tx, meta, { action: 'auth.organization_switched', userId, targetType: 'organization', targetId: organizationId });
+    await recordAudit(tx, meta, {
+      action: 'auth.organization_switched',
+      userId,
+      targetType: 'organization',
+      targetId: organizationId,
+    });
   });
   deps.meCache.invalidate(userId);
   return me(deps, userId);

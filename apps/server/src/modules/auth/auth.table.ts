@@ -74,6 +74,8 @@ export const userTokens = pgTable(
   },
   (t) => [
     uniqueIndex('user_tokens_token_hash_key').on(t.tokenHash),
-    index('user_tokens_user_purpose_idx').on(t.userId, t.purpose).where(sql`${t.usedAt} is null`),
+    index('user_tokens_user_purpose_idx')
+      .on(t.userId, t.purpose)
+      .where(sql`${t.usedAt} is null`),
   ],
 );

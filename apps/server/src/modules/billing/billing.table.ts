@@ -3,14 +3,7 @@ import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
 import { organizations } from '../organizations/organizations.table.ts';
 
 export type PlanId = 'free' | 'starter' | 'professional' | 'enterprise';
-export type SubscriptionStatus =
-  | 'active'
-  | 'trialing'
-  | 'past_due'
-  | 'canceled'
-  | 'unpaid'
-  | 'incomplete'
-  | 'paused';
+export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete' | 'paused';
 
 /** One subscription per organisation; a new organisation starts trialing on Professional. */
 export const subscriptions = pgTable(

@@ -23,48 +23,107 @@ export function organizationRoutes(deps: AppDeps) {
 
     app.get(
       '/',
-      { prefixTrailingSlash: 'slash', schema: { tags, summary: 'Organisations the user belongs to', querystring: paginationQuerySchema, response: okResponse(paginated(organizationSchema)) } },
+      {
+        prefixTrailingSlash: 'slash',
+        schema: {
+          tags,
+          summary: 'Organisations the user belongs to',
+          querystring: paginationQuerySchema,
+          response: okResponse(paginated(organizationSchema)),
+        },
+      },
       async (req) => {
         const { userId } = requireAuth(req);
-        const page = await inScope(deps.db, { userId }, (tx) => orgs.listOrganizations(tx, userId, pageWindow(req.query)));
+        const page = await inScope(deps.db, { userId }, (tx) =>
+          orgs.listOrganizations(tx, userId, pageWindow(req.query)),
+        );
         return ok(paginate(req, deps.config.publicUrl, req.query, page.results, page.total));
       },
     );
 
     app.get(
       '/current/settings/',
-      { schema: { tags, summary: 'Settings of the current organisation', response: okResponse(organizationSettingsSchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'Settings of the current organisation',
+          response: okResponse(organizationSettingsSchema),
+        },
+      },
       async (req) => ok(await withTenant(deps, req, orgs.getSettings)),
     );
 
     app.patch(
       '/current/settings/',
-      { schema: { tags, summary: 'Update settings of the current organisation', body: updateOrganizationSettingsSchema, response: okResponse(organizationSettingsSchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'Update settings of the current organisation',
+          body: updateOrganizationSettingsSchema,
+          response: okResponse(organizationSettingsSchema),
+        },
+      },
       async (req) => ok(await withTenant(deps, req, (ctx) => orgs.updateSettings(ctx, requestMeta(req), req.body))),
     );
 
     app.get(
       '/:id/',
-      { schema: { tags, summary: 'One organisation', params: idParamsSchema, response: okResponse(organizationSchema) } },
+      {
+        schema: { tags, summary: 'One organisation', params: idParamsSchema, response: okResponse(organizationSchema) },
+      },
       async (req) => ok(await withTenant(deps, req, orgs.getOrganization, req.params.id)),
     );
 
     app.patch(
       '/:id/',
-      { schema: { tags, summary: 'Update an organisation (owner, admin)', params: idParamsSchema, body: updateOrganizationSchema, response: okResponse(organizationSchema) } },
-      async (req) => ok(await withTenant(deps, req, (ctx) => orgs.updateOrganization(ctx, requestMeta(req), req.body), req.params.id)),
+      {
+        schema: {
+          tags,
+          summary: 'Update an organisation (owner, admin)',
+          params: idParamsSchema,
+          body: updateOrganizationSchema,
+          response: okResponse(organizationSchema),
+        },
+      },
+      async (req) => {
+        const org = await withTenant(
+          deps,
+          req,
+          (ctx) => orgs.updateOrganization(ctx, requestMeta(req), req.body),
+          req.params.id,
+        );
+        // /auth/me/ lists organisation names: the caller's own rename shows at once (others' within the cache TTL).
+        deps.meCache.invalidate(requireAuth(req).userId);
+        return ok(org);
+      },
     );
 
     app.get(
       '/:id/settings/',
-      { schema: { tags, summary: 'Settings of an organisation', params: idParamsSchema, response: okResponse(organizationSettingsSchema) } },
+      {
+        schema: {
+          tags,
+          summary: 'Settings of an organisation',
+          params: idParamsSchema,
+          response: okResponse(organizationSettingsSchema),
+        },
+      },
       async (req) => ok(await withTenant(deps, req, orgs.getSettings, req.params.id)),
     );
 
     app.patch(
       '/:id/settings/',
-      { schema: { tags, summary: 'Update settings of an organisation (owner, admin)', params: idParamsSchema, body: updateOrganizationSettingsSchema, response: okResponse(organizationSettingsSchema) } },
-      async (req) => ok(await withTenant(deps, req, (ctx) => orgs.updateSettings(ctx, requestMeta(req), req.body), req.params.id)),
+      {
+        schema: {
+          tags,
+          summary: 'Update settings of an organisation (owner, admin)',
+          params: idParamsSchema,
+          body: updateOrganizationSettingsSchema,
+          response: okResponse(organizationSettingsSchema),
+        },
+      },
+      async (req) =>
+        ok(await withTenant(deps, req, (ctx) => orgs.updateSettings(ctx, requestMeta(req), req.body), req.params.id)),
     );
   };
 }

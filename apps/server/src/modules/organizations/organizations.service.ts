@@ -171,7 +171,9 @@ export async function updateOrganization(
     .returning()
     .catch((err: unknown) => {
       if (isUniqueViolation(err)) {
-        throw new AppError('CONFLICT', 'This domain is already in use', { custom_domain: ['This domain is already in use'] });
+        throw new AppError('CONFLICT', 'This domain is already in use', {
+          custom_domain: ['This domain is already in use'],
+        });
       }
       throw err;
     });

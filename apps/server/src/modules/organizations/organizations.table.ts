@@ -25,7 +25,9 @@ export const organizations = pgTable(
   },
   (t) => [
     uniqueIndex('organizations_slug_key').on(t.slug),
-    uniqueIndex('organizations_custom_domain_key').on(t.customDomain).where(sql`${t.customDomain} <> ''`),
+    uniqueIndex('organizations_custom_domain_key')
+      .on(t.customDomain)
+      .where(sql`${t.customDomain} <> ''`),
     // An organisation row is its own tenant: readable by the current tenant and by the
     // organisations the current user belongs to (to list them), writable only as itself.
     ...tenantPolicies(
@@ -56,4 +58,3 @@ export const memberships = pgTable(
     ...tenantPolicies('memberships', t.organizationId, sql`${t.userId} = ${currentUserId}`),
   ],
 ).enableRLS();
-

@@ -10,7 +10,11 @@ export function statusRoutes(deps: AppDeps) {
   return async (instance: FastifyInstance) => {
     typed(instance).get(
       '/',
-      { config: { public: true }, prefixTrailingSlash: 'slash', schema: { tags: ['status'], summary: 'Version, database kind and uptime', response: okResponse(statusSchema) } },
+      {
+        config: { public: true },
+        prefixTrailingSlash: 'slash',
+        schema: { tags: ['status'], summary: 'Version, database kind and uptime', response: okResponse(statusSchema) },
+      },
       async () =>
         ok({
           status: 'ok' as const,
