@@ -94,7 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config,
     db: database.db,
     dbKind: database.kind,
-    tokens: createTokenSigner(config.jwtSecret),
+    tokens: await createTokenSigner(config.jwtSecret),
     throttle: createThrottle(throttleStore),
     outbox,
     meCache,

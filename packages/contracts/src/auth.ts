@@ -44,6 +44,30 @@ export type AuthResult = z.infer<typeof authResultSchema>;
 
 const nameSchema = requiredText(150);
 
+/**
+ * "Passwords do not match" on the confirmation field, reported together with the form's other
+ * errors (an object refinement would otherwise wait until every other field is valid).
+ */
+function passwordsMatch<K extends string, C extends string>(
+  key: K,
+  confirm: C,
+): [
+  (v: Record<K | C, string>) => boolean,
+  { message: string; path: PropertyKey[]; when: (p: { value: unknown }) => boolean },
+] {
+  return [
+    (v) => v[key] === v[confirm],
+    {
+      message: PASSWORD_MESSAGES.mismatch,
+      path: [confirm],
+      when: (payload) => {
+        const v = payload.value as Partial<Record<string, unknown>> | null;
+        return typeof v?.[key] === 'string' && typeof v[confirm] === 'string';
+      },
+    },
+  ];
+}
+
 export const registerSchema = z
   .object({
     first_name: nameSchema,
@@ -56,10 +80,7 @@ export const registerSchema = z
     newsletter_opt_in: z.boolean().optional().default(false),
     language: z.enum(PROFILE_LANGUAGES).optional(),
   })
-  .refine((v) => v.password === v.password_confirm, {
-    message: PASSWORD_MESSAGES.mismatch,
-    path: ['password_confirm'],
-  });
+  .refine(...passwordsMatch('password', 'password_confirm'));
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
@@ -96,10 +117,7 @@ export const changePasswordSchema = z
     new_password: newPasswordSchema,
     new_password_confirm: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
   })
-  .refine((v) => v.new_password === v.new_password_confirm, {
-    message: PASSWORD_MESSAGES.mismatch,
-    path: ['new_password_confirm'],
-  });
+  .refine(...passwordsMatch('new_password', 'new_password_confirm'));
 
 export const emailOnlySchema = z.object({ email: emailSchema });
 
@@ -109,10 +127,7 @@ export const resetConfirmSchema = z
     password: newPasswordSchema,
     password_confirm: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
   })
-  .refine((v) => v.password === v.password_confirm, {
-    message: PASSWORD_MESSAGES.mismatch,
-    path: ['password_confirm'],
-  });
+  .refine(...passwordsMatch('password', 'password_confirm'));
 
 export const verifyEmailSchema = z.object({ token: tokenString });
 

@@ -10,7 +10,7 @@ import type {
 } from '@leadcapture/contracts/auth';
 import type { ProfileLanguage } from '@leadcapture/contracts/constants';
 import type { z } from 'zod';
-import { isUniqueViolation, type Queryable, type Tx } from '../../db/database.ts';
+import { isUniqueViolation, queryRows, type Queryable, type Tx } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { AppError, validationError } from '../../http/errors.ts';
@@ -18,6 +18,7 @@ import type { ThrottleRule } from '../../http/throttle.ts';
 import { enqueue } from '../../jobs/outbox.ts';
 import type { MailTemplate } from '../../mail/templates.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { auditLogs } from '../audit/audit.table.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
 import { createOrganization } from '../organizations/organizations.service.ts';
 import { refreshTokens, users, userTokens, type UserTokenPurpose } from './auth.table.ts';
@@ -64,11 +65,10 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** Starts a session (a refresh-token family) and answers the token pair. */
-async function startSession(deps: AppDeps, tx: Tx, userId: string, meta: RequestMeta) {
+/** Starts a session (a refresh-token family); its access token is signed after commit. */
+async function startSession(tx: Tx, userId: string, meta: RequestMeta) {
   const familyId = randomUUID();
-  const refresh = await issueRefresh(tx, userId, familyId, meta);
-  return { access: await deps.tokens.signAccess(userId, familyId), refresh };
+  return { familyId, refresh: await issueRefresh(tx, userId, familyId, meta) };
 }
 
 async function issueRefresh(tx: Tx, userId: string, familyId: string, meta: RequestMeta): Promise<string> {
@@ -188,15 +188,20 @@ export async function register(
       });
       const token = await issueUserToken(tx, user.id, 'email_verification', VERIFY_TOKEN_TTL_MS);
       await queueMail(deps, tx, user, 'verify_email', '/auth/verify-email', token);
-      const tokens = await startSession(deps, tx, user.id, meta);
+      const session = await startSession(tx, user.id, meta);
       return {
         user: toUser(updated ?? user),
         organization: { id: org.id, name: org.name, slug: org.slug, role: 'owner' as const },
-        ...tokens,
+        session,
       };
     });
     deps.outbox.kick();
-    return result;
+    const { session, ...rest } = result;
+    return {
+      ...rest,
+      access: await deps.tokens.signAccess(rest.user.id, session.familyId),
+      refresh: session.refresh,
+    };
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new AppError('CONFLICT', 'A user with this email already exists.', {
@@ -236,13 +241,36 @@ export async function login(
   }
   await deps.throttle.clear(THROTTLES.loginFailuresPerAccount, input.email);
 
-  return inScope(deps.db, { userId: user.id }, async (tx) => {
-    const [updated] = await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
-    await recordAudit(tx, meta, { action: 'auth.login', userId: user.id, targetType: 'user', targetId: user.id });
-    const orgs = await membershipsOf(tx, user.id);
-    const tokens = await startSession(deps, tx, user.id, meta);
-    return { user: toUser(updated ?? user), organization: pickCurrent(user, orgs), ...tokens };
-  });
+  // Sign-in is the hottest write path: its three writes and the read of the user's
+  // organisations go to the database as one statement (on PGlite every statement costs the one
+  // connection 0.5-1 ms). The access token is signed after commit, outside the transaction.
+  const familyId = randomUUID();
+  const refresh = newOpaqueToken();
+  const orgs = await inScope(deps.db, { userId: user.id }, (tx) =>
+    queryRows<MembershipSummary>(
+      tx,
+      sql`with touched as (
+            update ${users} set last_login_at = now() where ${users.id} = ${user.id}
+          ), audited as (
+            insert into ${auditLogs} (action, user_id, target_type, target_id, ip_address, user_agent)
+            values ('auth.login', ${user.id}, 'user', ${user.id}, ${meta.ip}, ${meta.userAgent.slice(0, 500)})
+          ), session as (
+            insert into ${refreshTokens} (user_id, family_id, token_hash, expires_at, ip_address, user_agent)
+            values (${user.id}, ${familyId}, ${refresh.hash}, ${new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000).toISOString()},
+                    ${meta.ip}, ${meta.userAgent.slice(0, 500)})
+          )
+          select o.id, o.name, o.slug, m.role
+          from ${memberships} m join ${organizations} o on o.id = m.organization_id
+          where m.user_id = ${user.id}
+          order by o.name, o.id`,
+    ),
+  );
+  return {
+    user: toUser(user),
+    organization: pickCurrent(user, orgs),
+    access: await deps.tokens.signAccess(user.id, familyId),
+    refresh: refresh.token,
+  };
 }
 
 /**

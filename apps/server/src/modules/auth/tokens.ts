@@ -14,9 +14,18 @@ export interface AccessClaims {
   exp: number;
 }
 
-/** HS256 access tokens with an algorithm allowlist and exp, iat, iss and aud all checked. */
-export function createTokenSigner(secret: string) {
-  const key = new TextEncoder().encode(secret);
+/**
+ * HS256 access tokens with an algorithm allowlist and exp, iat, iss and aud all checked. The
+ * key is imported into WebCrypto once: importing it per call costs more than the HMAC itself.
+ */
+export async function createTokenSigner(secret: string) {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async signAccess(userId: string, sessionId: string): Promise<string> {
       return new SignJWT({ sid: sessionId, typ: 'access' })
@@ -51,7 +60,7 @@ export function createTokenSigner(secret: string) {
     },
   };
 }
-export type TokenSigner = ReturnType<typeof createTokenSigner>;
+export type TokenSigner = Awaited<ReturnType<typeof createTokenSigner>>;
 
 /** A random opaque token for refresh, reset and verification links; only its hash is stored. */
 export function newOpaqueToken(): { token: string; hash: string } {
