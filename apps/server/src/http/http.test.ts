@@ -1,44 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Status } from '@leadcapture/contracts/status';
 import { PASSWORD, createTestApp, registerUser, uniqueAddress, uniqueEmail, type TestApp } from '../../test/helpers.ts';
-
-interface ErrorBody {
-  message: string;
-  code: string;
-  details?: Record<string, string[]>;
-}
-interface ErrorEnvelope {
-  status: 'error';
-  status_code: number;
-  error: ErrorBody;
-  meta: { timestamp: string };
-}
-interface SuccessEnvelope<T> {
-  status: 'success';
-  status_code: number;
-  data: T;
-  meta: { timestamp: string };
-}
-type Response = LightMyRequestResponse;
-
-/** Asserts the error envelope of 03-decisions §2 with this status and code; answers `error`. */
-function expectError(res: Response, status: number, code: string): ErrorBody {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json<ErrorEnvelope>();
-  expect(Object.keys(body).sort()).toEqual(['error', 'meta', 'status', 'status_code']);
-  expect(body.status).toBe('error');
-  expect(body.status_code).toBe(status);
-  expect(body.error.code).toBe(code);
-  expect(body.error.message.length).toBeGreaterThan(0);
-  for (const key of Object.keys(body.error)) expect(['message', 'code', 'details']).toContain(key);
-  expect(new Date(body.meta.timestamp).toISOString()).toBe(body.meta.timestamp);
-  return body.error;
-}
+import { expectError, type SuccessEnvelope, type ErrorEnvelope } from '../../test/envelope.ts';
 
 const ALLOWED_ORIGIN = 'https://app.example.com';
 const INDEX_HTML =

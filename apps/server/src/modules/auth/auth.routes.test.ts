@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   authResultSchema,
   detailSchema,
@@ -31,65 +30,7 @@ import { inScope } from '../../db/tenant.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { subscriptions } from '../billing/billing.table.ts';
 import { userTokens } from './auth.table.ts';
-
-// --- envelope helpers ------------------------------------------------------------------------
-
-interface ErrorBody {
-  message: string;
-  code: string;
-  details?: Record<string, string[]>;
-}
-interface ErrorEnvelope {
-  status: 'error';
-  status_code: number;
-  error: ErrorBody;
-  meta: { timestamp: string };
-}
-interface SuccessEnvelope<T> {
-  status: 'success';
-  status_code: number;
-  data: T;
-  meta: { timestamp: string };
-}
-type Response = LightMyRequestResponse;
-
-/** Asserts the error envelope of 03-decisions §2 with this status and code; answers `error`. */
-function expectError(res: Response, status: number, code: string): ErrorBody {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json<ErrorEnvelope>();
-  expect(Object.keys(body).sort()).toEqual(['error', 'meta', 'status', 'status_code']);
-  expect(body.status).toBe('error');
-  expect(body.status_code).toBe(status);
-  expect(body.error.code).toBe(code);
-  expect(typeof body.error.message).toBe('string');
-  expect(body.error.message.length).toBeGreaterThan(0);
-  for (const key of Object.keys(body.error)) expect(['message', 'code', 'details']).toContain(key);
-  expect(new Date(body.meta.timestamp).toISOString()).toBe(body.meta.timestamp);
-  return body.error;
-}
-
-/** For answers whose data the test does not look into. */
-const anyData = z.unknown();
-
-/** Asserts a success envelope with this status; answers `data`, parsed by its contract schema. */
-function expectData<S extends z.ZodType>(schema: S, res: Response, status = 200): z.output<S> {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<SuccessEnvelope<unknown>>();
-  expect(body.status).toBe('success');
-  expect(body.status_code).toBe(status);
-  expect(new Date(body.meta.timestamp).toISOString()).toBe(body.meta.timestamp);
-  // The answer honours the published contract (extra fields are stripped by the parse).
-  return schema.parse(body.data);
-}
-
-/** The details of a 422, asserting the given fields are among them. */
-function expectValidation(res: Response, ...fields: string[]): Record<string, string[]> {
-  const error = expectError(res, 422, 'VALIDATION_ERROR');
-  const details = error.details ?? {};
-  for (const f of fields) expect(details, `details.${f}`).toHaveProperty([f]);
-  return details;
-}
+import { expectError, expectData, expectValidation, anyData, type Response } from '../../../test/envelope.ts';
 
 // --- request helpers -------------------------------------------------------------------------
 

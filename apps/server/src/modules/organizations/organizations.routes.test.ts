@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { authResultSchema, meSchema, type AuthResult } from '@leadcapture/contracts/auth';
 import type { Role } from '@leadcapture/contracts/constants';
 import { paginated } from '@leadcapture/contracts/envelope';
@@ -16,62 +15,10 @@ import { PASSWORD, bearer, createTestApp, registerUser, uniqueAddress, type Test
 import { queryRows } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import { memberships } from './organizations.table.ts';
+import { expectError, expectData, expectValidation, anyData, type Response } from '../../../test/envelope.ts';
 
-// --- envelope helpers ------------------------------------------------------------------------
-
-interface ErrorBody {
-  message: string;
-  code: string;
-  details?: Record<string, string[]>;
-}
-interface ErrorEnvelope {
-  status: 'error';
-  status_code: number;
-  error: ErrorBody;
-  meta: { timestamp: string };
-}
-interface SuccessEnvelope<T> {
-  status: 'success';
-  status_code: number;
-  data: T;
-  meta: { timestamp: string };
-}
-type Response = LightMyRequestResponse;
 type User = AuthResult & { email: string; password: string };
-
-/** Asserts the error envelope of 03-decisions §2 with this status and code; answers `error`. */
-function expectError(res: Response, status: number, code: string): ErrorBody {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  const body = res.json<ErrorEnvelope>();
-  expect(Object.keys(body).sort()).toEqual(['error', 'meta', 'status', 'status_code']);
-  expect(body.status).toBe('error');
-  expect(body.status_code).toBe(status);
-  expect(body.error.code).toBe(code);
-  expect(body.error.message.length).toBeGreaterThan(0);
-  for (const key of Object.keys(body.error)) expect(['message', 'code', 'details']).toContain(key);
-  expect(new Date(body.meta.timestamp).toISOString()).toBe(body.meta.timestamp);
-  return body.error;
-}
-
-const anyData = z.unknown();
 const organizationPageSchema = paginated(organizationSchema);
-
-/** Asserts a success envelope with this status; answers `data`, parsed by its contract schema. */
-function expectData<S extends z.ZodType>(schema: S, res: Response, status = 200): z.output<S> {
-  expect(res.statusCode, res.body).toBe(status);
-  const body = res.json<SuccessEnvelope<unknown>>();
-  expect(body.status).toBe('success');
-  expect(body.status_code).toBe(status);
-  // The answer honours the published contract (extra fields are stripped by the parse).
-  return schema.parse(body.data);
-}
-
-function expectValidation(res: Response, ...fields: string[]): Record<string, string[]> {
-  const details = expectError(res, 422, 'VALIDATION_ERROR').details ?? {};
-  for (const f of fields) expect(details, `details.${f}`).toHaveProperty([f]);
-  return details;
-}
 
 // --- request helpers -------------------------------------------------------------------------
 
