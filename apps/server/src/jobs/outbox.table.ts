@@ -21,7 +21,7 @@ export const outbox = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     lastError: text('last_error'),
-    createdAt: timestamps.createdAt,
+    ...timestamps,
   },
   (t) => [
     index('outbox_pending_idx')

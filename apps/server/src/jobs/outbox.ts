@@ -68,7 +68,7 @@ export function createOutboxWorker(opts: {
     }>(
       db,
       sql`
-      update ${outbox} set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1
+      update ${outbox} set locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), attempts = attempts + 1, updated_at = now()
       where id in (
         select id from ${outbox}
         where delivered_at is null and failed_at is null and available_at <= now()

@@ -47,7 +47,7 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ipAddress: inet('ip_address'),
     userAgent: text('user_agent').notNull().default(''),
-    createdAt: timestamps.createdAt,
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
@@ -70,7 +70,7 @@ export const userTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamps.createdAt,
+    ...timestamps,
   },
   (t) => [
     uniqueIndex('user_tokens_token_hash_key').on(t.tokenHash),
