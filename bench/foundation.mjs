@@ -188,7 +188,12 @@ const targets = [
     results.login.p95_ms < 150 && results.login.failures === 0,
     '< 150 ms',
   ],
-  ['argon2id verify ceiling (all cores, context for login)', `${results.argon2_verify_ceiling_per_s}/s`, true, 'informational'],
+  [
+    'argon2id verify ceiling (all cores, context for login)',
+    `${results.argon2_verify_ceiling_per_s}/s`,
+    true,
+    'informational',
+  ],
   ['GET /status/ req/s (10 connections)', `${results.status_rps}`, results.status_non2xx === 0, 'all 2xx'],
   [
     'GET /auth/me/ req/s (10 connections)',

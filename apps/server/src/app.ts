@@ -23,8 +23,13 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createMeCache } from './modules/auth/me-cache.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
+import { filesRoutes, publicFilesRoutes } from './modules/files/files.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { organizationLogoRoutes } from './modules/organizations/organization-logo.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
+import { createLocalStorage } from './storage/local-disk.ts';
+import type { FileStorage } from './storage/storage.ts';
 
 export const API_PREFIX = '/api/v1';
 const BODY_LIMIT = 1024 * 1024;
@@ -37,6 +42,8 @@ export interface BuildOptions {
   throttleStore?: ThrottleStore;
   /** Shared state across API processes (throttles, cache invalidation) when REDIS_URL is set. */
   redis?: Redis;
+  /** Where uploaded files are kept; local disk under DATA_DIR/uploads by default. */
+  storage?: FileStorage;
   /** Deliver the outbox in the background (off in tests, which drain it by hand). */
   runOutbox?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -98,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     throttle: createThrottle(throttleStore),
     outbox,
     meCache,
+    storage: opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -152,7 +160,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       api.addHook('onRequest', authHook(deps.tokens));
       await api.register(statusRoutes(deps), { prefix: '/status' });
       await api.register(authRoutes(deps), { prefix: '/auth' });
+      await api.register(onboardingRoutes(deps), { prefix: '/auth/onboarding' });
       await api.register(organizationRoutes(deps), { prefix: '/organizations' });
+      // Multipart routes live in their own plugins: the parser is registered there only.
+      await api.register(organizationLogoRoutes(deps), { prefix: '/organizations' });
+      await api.register(filesRoutes(deps), { prefix: '/files' });
+      await api.register(publicFilesRoutes(deps), { prefix: '/public/files' });
     },
     { prefix: API_PREFIX },
   );

@@ -28,6 +28,8 @@ export type MembershipSummary = z.infer<typeof membershipSummarySchema>;
 export const meSchema = userSchema.extend({
   organizations: z.array(membershipSummarySchema),
   current_organization: membershipSummarySchema.nullable(),
+  /** False until the user finished or skipped onboarding: the web routes them to /onboarding. */
+  onboarding_completed: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -135,3 +137,33 @@ export const detailSchema = z.object({ detail: z.string() });
 export const tokenVerifyResultSchema = z.object({ valid: z.literal(true), user_id: z.uuid(), exp: z.number() });
 
 export const switchOrganizationSchema = z.object({ organization_id: z.uuid() });
+
+/**
+ * The words that confirm account deletion (spec 01 §5): DELETE, or RADERA as the Swedish UI asks.
+ * Compared exactly (surrounding spaces aside), as the user was told to type it.
+ */
+export const ACCOUNT_DELETION_WORDS = ['DELETE', 'RADERA'] as const;
+
+/**
+ * `POST /auth/delete-account/` (a POST, not DELETE /auth/me/, because it carries a body, which
+ * some clients and proxies drop from DELETE). Deletes the user, ends every session, and deletes
+ * the organisations the user is the only member of. Refused with 409 CONFLICT while the user is
+ * the last owner of an organisation that has other members.
+ */
+export const deleteAccountSchema = z
+  .object({
+    password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(128),
+    confirmation: z
+      .string({ error: MESSAGES.required })
+      .trim()
+      .pipe(z.enum(ACCOUNT_DELETION_WORDS, { error: 'Type DELETE to confirm' })),
+  })
+  .strict();
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
+export const accountDeletedSchema = z.object({
+  detail: z.string(),
+  /** Organisations deleted with the account (those the user was the only member of). */
+  deleted_organizations: z.array(z.uuid()),
+});
+export type AccountDeleted = z.infer<typeof accountDeletedSchema>;

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/helpers.ts';
 import { subscriptions } from '../modules/billing/billing.table.ts';
+import { files } from '../modules/files/files.table.ts';
 import { memberships, organizations } from '../modules/organizations/organizations.table.ts';
 import { queryRows } from './database.ts';
 import { inScope } from './tenant.ts';
@@ -40,7 +41,7 @@ describe('row-level security', () => {
             and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'organization_id')
             and c.relname <> 'outbox'`,
     );
-    expect(rows.map((r) => r.relname).sort()).toEqual(['audit_logs', 'memberships', 'subscriptions']);
+    expect(rows.map((r) => r.relname).sort()).toEqual(['audit_logs', 'files', 'memberships', 'subscriptions']);
     for (const r of rows) expect(r, r.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
     const [orgTable] = await queryRows<{ relforcerowsecurity: boolean }>(
       t.database.db,
@@ -117,5 +118,40 @@ describe('row-level security', () => {
     expect(mine.map((m) => m.organizationId)).toEqual([orgA]);
     const stranger = await inScope(t.database.db, { userId: randomUUID() }, (tx) => tx.select().from(memberships));
     expect(stranger).toEqual([]);
+  });
+
+  it('shows files to their own tenant only, except logos, which are public by purpose', async () => {
+    const addFile = (organizationId: string, purpose: 'general' | 'organization_logo') =>
+      inScope(t.database.db, { organizationId }, async (tx) => {
+        const [row] = await tx
+          .insert(files)
+          .values({
+            organizationId,
+            purpose,
+            contentType: 'image/png',
+            size: 1,
+            storageKey: `${organizationId}/${randomUUID()}.png`,
+          })
+          .returning({ id: files.id });
+        return row!.id;
+      });
+    const general = await addFile(orgB, 'general');
+    const logo = await addFile(orgB, 'organization_logo');
+    const seenBy = (scope: { organizationId?: string }) =>
+      inScope(t.database.db, scope, (tx) =>
+        tx.select({ id: files.id }).from(files).where(eq(files.organizationId, orgB)),
+      );
+    expect((await seenBy({ organizationId: orgB })).map((r) => r.id).sort()).toEqual([general, logo].sort());
+    expect(await seenBy({ organizationId: orgA })).toEqual([{ id: logo }]);
+    expect(await seenBy({})).toEqual([{ id: logo }]);
+    // Readable is all: another tenant can neither change nor delete a logo row.
+    const changed = await inScope(t.database.db, { organizationId: orgA }, (tx) =>
+      tx.update(files).set({ originalName: 'hijacked' }).where(eq(files.id, logo)).returning(),
+    );
+    expect(changed).toEqual([]);
+    const deleted = await inScope(t.database.db, { organizationId: orgA }, (tx) =>
+      tx.delete(files).where(eq(files.id, logo)).returning(),
+    );
+    expect(deleted).toEqual([]);
   });
 });

@@ -3,4 +3,6 @@ export * from '../modules/auth/auth.table.ts';
 export * from '../modules/organizations/organizations.table.ts';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/billing/billing.table.ts';
+export * from '../modules/onboarding/onboarding.table.ts';
+export * from '../modules/files/files.table.ts';
 export * from '../jobs/outbox.table.ts';

@@ -4,6 +4,7 @@ import type { Database, DatabaseKind } from '../db/database.ts';
 import type { OutboxWorker } from '../jobs/outbox.ts';
 import type { MeCache } from '../modules/auth/me-cache.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
+import type { FileStorage } from '../storage/storage.ts';
 import type { Throttle } from './throttle.ts';
 
 /** The process-wide services a request may use; built once in app.ts. */
@@ -15,5 +16,6 @@ export interface AppDeps {
   throttle: Throttle;
   outbox: OutboxWorker;
   meCache: MeCache;
+  storage: FileStorage;
   log: FastifyBaseLogger;
 }

@@ -21,6 +21,14 @@ describe('permissions', () => {
     expect(can('member', 'records.delete')).toBe(false);
   });
 
+  it('lets every role read files, all but viewers upload, and owners and admins delete any', () => {
+    expect(can('viewer', 'files.read')).toBe(true);
+    expect(can('viewer', 'files.upload')).toBe(false);
+    expect(can('member', 'files.upload')).toBe(true);
+    expect(can('member', 'files.delete')).toBe(false);
+    expect(can('admin', 'files.delete')).toBe(true);
+  });
+
   it('throws PERMISSION_DENIED', () => {
     expect(() => assertCan({ role: 'viewer' }, 'organization.update')).toThrow(
       expect.objectContaining({ code: 'PERMISSION_DENIED' }),

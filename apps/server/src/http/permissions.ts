@@ -17,6 +17,10 @@ const PERMISSIONS = {
   'records.write': ['owner', 'admin', 'member'],
   'records.delete': ['owner', 'admin'],
   'audit.read': ['owner', 'admin'],
+  'files.read': ['owner', 'admin', 'member', 'viewer'],
+  'files.upload': ['owner', 'admin', 'member'],
+  // Anyone's file; an uploader who may still upload may also delete their own (files.service).
+  'files.delete': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -52,6 +52,17 @@ export async function withTenant<T>(
   });
 }
 
+/**
+ * Runs a function in a tenant transaction of this request: for the given organisation, else the
+ * `fixed` one (a path parameter), else the one the request acts on. For services that need more
+ * than one transaction, such as uploads, which store the bytes between two.
+ */
+export type TenantRunner = <T>(fn: (ctx: TenantContext) => Promise<T>, organizationId?: string) => Promise<T>;
+
+export function tenantRunner(deps: AppDeps, request: FastifyRequest, fixed?: string): TenantRunner {
+  return (fn, organizationId) => withTenant(deps, request, fn, organizationId ?? fixed);
+}
+
 /** Where the request came from, for the audit log. */
 export function requestMeta(request: FastifyRequest) {
   const ua = request.headers['user-agent'];

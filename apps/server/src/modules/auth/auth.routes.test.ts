@@ -574,12 +574,13 @@ describe('GET and PATCH /auth/me/', () => {
         'job_title',
         'language',
         'last_name',
+        'onboarding_completed',
         'organizations',
         'phone',
         'timezone',
       ].sort(),
     );
-    expect(me).toMatchObject({ id: reg.user.id, email: reg.email, email_verified: false });
+    expect(me).toMatchObject({ id: reg.user.id, email: reg.email, email_verified: false, onboarding_completed: false });
     expect(me.organizations).toEqual([
       { id: reg.organization?.id, name: reg.organization?.name, slug: reg.organization?.slug, role: 'owner' },
     ]);
@@ -664,6 +665,25 @@ describe('PATCH /auth/preferences/', () => {
       'VALIDATION_ERROR',
     );
     expect((await getMe(reg.access)).language).toBe('en');
+  });
+});
+
+describe('the language shown by /auth/me/', () => {
+  it('changes at once after PATCH /auth/preferences/ and PATCH /auth/me/, though /auth/me/ is cached', async () => {
+    const reg = await registerUser(t);
+    // Read first, so the answer is in the /auth/me/ cache when the language changes.
+    expect((await getMe(reg.access)).language).toBe('en');
+    expectData(
+      preferencesSchema,
+      await call('PATCH', 'preferences/', { payload: { language: 'sv' }, headers: bearer(reg.access) }),
+    );
+    expect((await getMe(reg.access)).language).toBe('sv');
+    const patched = expectData(
+      meSchema,
+      await call('PATCH', 'me/', { payload: { language: 'de' }, headers: bearer(reg.access) }),
+    );
+    expect(patched.language).toBe('de');
+    expect((await getMe(reg.access)).language).toBe('de');
   });
 });
 
@@ -953,10 +973,19 @@ describe('email verification', () => {
 // --- authentication of protected endpoints ---------------------------------------------------
 
 describe('protected endpoints', () => {
-  const protectedCalls: ['GET' | 'POST' | 'PATCH', string][] = [
+  const protectedCalls: ['GET' | 'POST' | 'PATCH' | 'DELETE', string][] = [
     ['GET', '/api/v1/auth/me/'],
     ['PATCH', '/api/v1/auth/me/'],
     ['PATCH', '/api/v1/auth/preferences/'],
+    ['GET', '/api/v1/auth/onboarding/'],
+    ['PATCH', '/api/v1/auth/onboarding/'],
+    ['POST', '/api/v1/auth/delete-account/'],
+    ['POST', '/api/v1/files/upload/'],
+    ['GET', `/api/v1/files/${randomUUID()}/`],
+    ['GET', `/api/v1/files/${randomUUID()}/download/`],
+    ['DELETE', `/api/v1/files/${randomUUID()}/`],
+    ['POST', `/api/v1/organizations/${randomUUID()}/logo/`],
+    ['DELETE', `/api/v1/organizations/${randomUUID()}/logo/`],
     ['POST', '/api/v1/auth/switch-organization/'],
     ['POST', '/api/v1/auth/change-password/'],
     ['POST', '/api/v1/auth/logout/'],

@@ -1,6 +1,8 @@
 import {
+  accountDeletedSchema,
   authResultSchema,
   changePasswordSchema,
+  deleteAccountSchema,
   detailSchema,
   emailOnlySchema,
   loginSchema,
@@ -160,6 +162,24 @@ export function authRoutes(deps: AppDeps) {
       async (req) => {
         await auth.changePassword(deps, requestMeta(req), requireAuth(req), req.body);
         return ok({ detail: 'Password changed' });
+      },
+    );
+
+    app.post(
+      '/delete-account/',
+      {
+        schema: {
+          tags,
+          summary: 'Delete the account (password and the word DELETE or RADERA); ends every session',
+          description:
+            'Organisations the user is the only member of are deleted with the account. Answers 409 CONFLICT, naming them in details.organizations, while the user is the last owner of an organisation that has other members.',
+          body: deleteAccountSchema,
+          response: okResponse(accountDeletedSchema),
+        },
+      },
+      async (req) => {
+        const result = await auth.deleteAccount(deps, requestMeta(req), requireAuth(req).userId, req.body);
+        return ok({ detail: 'Account deleted', ...result });
       },
     );
 

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AuthResult, Me, MembershipSummary, User } from '@leadcapture/contracts/auth';
 import type {
   changePasswordSchema,
+  deleteAccountSchema,
   loginSchema,
   registerSchema,
   resetConfirmSchema,
@@ -11,7 +12,7 @@ import type {
 import type { ProfileLanguage } from '@leadcapture/contracts/constants';
 import type { z } from 'zod';
 import { isUniqueViolation, queryRows, type Queryable, type Tx } from '../../db/database.ts';
-import { inScope } from '../../db/tenant.ts';
+import { inScope, setScope } from '../../db/tenant.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import type { ThrottleRule } from '../../http/throttle.ts';
@@ -19,8 +20,10 @@ import { enqueue } from '../../jobs/outbox.ts';
 import type { MailTemplate } from '../../mail/templates.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { auditLogs } from '../audit/audit.table.ts';
+import { purgeOrganizationFiles } from '../files/files.service.ts';
+import { userOnboarding } from '../onboarding/onboarding.table.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
-import { createOrganization } from '../organizations/organizations.service.ts';
+import { createOrganization, deleteOrganizationWithin, planDeparture } from '../organizations/organizations.service.ts';
 import { refreshTokens, users, userTokens, type UserTokenPurpose } from './auth.table.ts';
 import { assertAcceptablePassword, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { REFRESH_TOKEN_TTL_SECONDS, hashToken, newOpaqueToken } from './tokens.ts';
@@ -355,9 +358,19 @@ async function loadUser(q: Queryable, userId: string): Promise<UserRow> {
 export async function me(deps: AppDeps, userId: string): Promise<Me> {
   return deps.meCache.get(userId, () =>
     inScope(deps.db, { userId }, async (tx) => {
-      const user = await loadUser(tx, userId);
+      const [row] = await tx
+        .select({ user: users, onboardedAt: userOnboarding.completedAt })
+        .from(users)
+        .leftJoin(userOnboarding, eq(userOnboarding.userId, users.id))
+        .where(eq(users.id, userId));
+      if (!row?.user.isActive) throw new AppError('NOT_AUTHENTICATED', 'User not found or inactive');
       const orgs = await membershipsOf(tx, userId);
-      return { ...toUser(user), organizations: orgs, current_organization: pickCurrent(user, orgs) };
+      return {
+        ...toUser(row.user),
+        organizations: orgs,
+        current_organization: pickCurrent(row.user, orgs),
+        onboarding_completed: row.onboardedAt != null,
+      };
     }),
   );
 }
@@ -535,4 +548,69 @@ export async function switchOrganization(deps: AppDeps, meta: RequestMeta, userI
   });
   deps.meCache.invalidate(userId);
   return me(deps, userId);
+}
+
+/**
+ * POST /auth/delete-account/: deletes the user after checking the password, in one transaction.
+ * Organisations the user is the only member of are deleted with the account; being the last
+ * owner of one that has other members refuses the whole deletion (409), naming them, as those
+ * members would be left with no one able to manage it. Sessions and mailed tokens go with the
+ * user row (cascade); the audit log keeps the record of what happened.
+ */
+export async function deleteAccount(
+  deps: AppDeps,
+  meta: RequestMeta,
+  userId: string,
+  input: z.output<typeof deleteAccountSchema>,
+): Promise<{ deleted_organizations: string[] }> {
+  const user = await loadUser(deps.db, userId);
+  // A password check is a password guess: counted like failed sign-ins of the account.
+  await deps.throttle.check(THROTTLES.loginFailuresPerAccount, user.email);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await deps.throttle.record(THROTTLES.loginFailuresPerAccount, user.email);
+    throw validationError({ password: ['Password is incorrect'] }, 'Password is incorrect');
+  }
+  const deleted = await inScope(deps.db, { userId }, async (tx) => {
+    const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (!locked) throw new AppError('NOT_AUTHENTICATED', 'User not found or inactive');
+    const plan = await planDeparture(tx, userId);
+    if (plan.blocking.length > 0) {
+      const names = plan.blocking.map((o) => o.name);
+      throw new AppError(
+        'CONFLICT',
+        `You are the only owner of ${names.map((n) => `"${n}"`).join(', ')}, which ${names.length === 1 ? 'has' : 'have'} other members. Transfer ownership or delete the organization first.`,
+        { organizations: names, organization_ids: plan.blocking.map((o) => o.id) },
+      );
+    }
+    for (const org of plan.leave) {
+      await setScope(tx, { organizationId: org.id, userId });
+      await recordAudit(tx, meta, {
+        action: 'membership.deleted',
+        userId,
+        organizationId: org.id,
+        targetType: 'membership',
+        targetId: userId,
+        metadata: { role: org.role, reason: 'account_deleted' },
+      });
+    }
+    for (const org of plan.deleteWithUser) {
+      await deleteOrganizationWithin(tx, meta, org, userId, 'account_deleted');
+    }
+    await setScope(tx, { userId });
+    const deletedIds = plan.deleteWithUser.map((o) => o.id);
+    await recordAudit(tx, meta, {
+      action: 'auth.account_deleted',
+      userId,
+      targetType: 'user',
+      targetId: userId,
+      metadata: { deleted_organizations: deletedIds, left_organizations: plan.leave.map((o) => o.id) },
+    });
+    // Cascades: sessions (refresh tokens), mailed tokens, memberships, onboarding; the user's
+    // uploads stay with their organisations (uploaded_by becomes null).
+    await tx.delete(users).where(eq(users.id, userId));
+    return deletedIds;
+  });
+  deps.meCache.invalidate(userId);
+  await purgeOrganizationFiles(deps, deleted);
+  return { deleted_organizations: deleted };
 }

@@ -15,6 +15,7 @@ const me = (first_name: string): Me => ({
   email_verified: false,
   organizations: [],
   current_organization: null,
+  onboarding_completed: false,
 });
 
 describe('me cache', () => {

@@ -10,10 +10,15 @@ import type {
 import type { z } from 'zod';
 import { isUniqueViolation, type Tx } from '../../db/database.ts';
 import { setScope, type TenantContext } from '../../db/tenant.ts';
+import type { AppDeps } from '../../http/deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
+import type { TenantRunner } from '../../http/tenant.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { startTrial } from '../billing/billing.service.ts';
+import { discardStored, insertFile, publicFileUrl, storeThenRecord } from '../files/files.service.ts';
+import { files } from '../files/files.table.ts';
+import type { Upload } from '../files/upload.ts';
 import { memberships, organizations } from './organizations.table.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;
@@ -222,4 +227,167 @@ export async function findMembership(tx: Tx, organizationId: string, userId: str
     .from(memberships)
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
   return row;
+}
+
+/**
+ * The tenant's organisation row, locked until the transaction ends. Changes that depend on the
+ * organisation's current state (its logo, who its owners are) take this lock first, so that
+ * concurrent ones run one after the other instead of both acting on what they read.
+ */
+async function lockOwn(ctx: TenantContext): Promise<OrganizationRow> {
+  const [row] = await ctx.tx.select().from(organizations).where(eq(organizations.id, ctx.organizationId)).for('update');
+  if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
+  return row;
+}
+
+/** Deletes the organisation's logo file row, if any; answers its storage key (bytes go after commit). */
+async function dropLogoFile(ctx: TenantContext): Promise<{ id: string; storageKey: string } | undefined> {
+  // The organisation filter matters: RLS lets every tenant read logo rows (they are public).
+  const [previous] = await ctx.tx
+    .delete(files)
+    .where(and(eq(files.organizationId, ctx.organizationId), eq(files.purpose, 'organization_logo')))
+    .returning({ id: files.id, storageKey: files.storageKey });
+  return previous;
+}
+
+/**
+ * POST /organizations/{id}/logo/ (owner, admin): stores the image as the organisation's logo
+ * file, replaces the previous one and points logo_url at its public address (decision 008).
+ */
+export async function setLogo(
+  deps: AppDeps,
+  inTenant: TenantRunner,
+  meta: RequestMeta,
+  receive: () => Promise<Upload>,
+): Promise<Organization> {
+  const { organization, replaced } = await storeThenRecord(
+    deps,
+    inTenant,
+    receive,
+    (ctx) => assertCan(ctx, 'organization.update'),
+    async (ctx, stored) => {
+      await lockOwn(ctx);
+      const previous = await dropLogoFile(ctx);
+      const file = await insertFile(ctx, meta, stored, 'organization_logo');
+      const [row] = await ctx.tx
+        .update(organizations)
+        .set({ logoUrl: publicFileUrl(deps.config.publicUrl, file.id) })
+        .where(eq(organizations.id, ctx.organizationId))
+        .returning();
+      if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
+      await recordAudit(ctx.tx, meta, {
+        action: 'organization.logo_updated',
+        userId: ctx.userId,
+        organizationId: ctx.organizationId,
+        targetType: 'organization',
+        targetId: ctx.organizationId,
+        metadata: { file_id: file.id, replaced_file_id: previous?.id ?? null },
+      });
+      return { organization: toOrganization(row, ctx.role), replaced: previous?.storageKey };
+    },
+  );
+  // Only after commit: until then the previous logo was still the organisation's.
+  if (replaced) await discardStored(deps, replaced);
+  return organization;
+}
+
+/** DELETE /organizations/{id}/logo/ (owner, admin): clears logo_url and deletes the logo file. */
+export async function removeLogo(deps: AppDeps, inTenant: TenantRunner, meta: RequestMeta): Promise<Organization> {
+  const { organization, removed } = await inTenant(async (ctx) => {
+    assertCan(ctx, 'organization.update');
+    const current = await lockOwn(ctx);
+    const previous = await dropLogoFile(ctx);
+    if (!previous && current.logoUrl === null)
+      return { organization: toOrganization(current, ctx.role), removed: undefined };
+    const [row] = await ctx.tx
+      .update(organizations)
+      .set({ logoUrl: null })
+      .where(eq(organizations.id, ctx.organizationId))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
+    await recordAudit(ctx.tx, meta, {
+      action: 'organization.logo_removed',
+      userId: ctx.userId,
+      organizationId: ctx.organizationId,
+      targetType: 'organization',
+      targetId: ctx.organizationId,
+      metadata: { file_id: previous?.id ?? null },
+    });
+    return { organization: toOrganization(row, ctx.role), removed: previous?.storageKey };
+  });
+  if (removed) await discardStored(deps, removed);
+  return organization;
+}
+
+/** What happens to each organisation of a user who leaves the product (account deletion). */
+export interface Departure {
+  /** The user is the last owner and others remain: the user must transfer ownership first. */
+  blocking: { id: string; name: string }[];
+  /** The user is the only member: the organisation goes with the account. */
+  deleteWithUser: { id: string; name: string }[];
+  /** Others keep the organisation (another owner remains, or the user is not an owner). */
+  leave: { id: string; role: Role }[];
+}
+
+/**
+ * Sorts the user's organisations for a departure, locking each one it counts members of (in id
+ * order, so two departures cannot deadlock): a concurrent departure of a co-owner then waits
+ * and counts again after this one commits, so two owners leaving at once cannot leave an
+ * organisation with members and no owner. Must run in the transaction that acts on the result.
+ */
+export async function planDeparture(tx: Tx, userId: string): Promise<Departure> {
+  await setScope(tx, { userId });
+  const mine = await tx
+    .select({ id: organizations.id, name: organizations.name, role: memberships.role })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(organizations.id));
+  const plan: Departure = { blocking: [], deleteWithUser: [], leave: [] };
+  for (const org of mine) {
+    if (org.role !== 'owner') {
+      plan.leave.push({ id: org.id, role: org.role });
+      continue;
+    }
+    await setScope(tx, { organizationId: org.id, userId });
+    await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, org.id)).for('update');
+    const [others] = await tx
+      .select({
+        members: count(),
+        owners: sql<number>`count(*) filter (where ${memberships.role} = 'owner')`.mapWith(Number),
+      })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, org.id), sql`${memberships.userId} <> ${userId}`));
+    if ((others?.owners ?? 0) > 0) plan.leave.push({ id: org.id, role: org.role });
+    else if ((others?.members ?? 0) > 0) plan.blocking.push({ id: org.id, name: org.name });
+    else plan.deleteWithUser.push({ id: org.id, name: org.name });
+  }
+  await setScope(tx, { userId });
+  return plan;
+}
+
+/**
+ * Deletes an organisation and, by cascade, everything it owns (memberships, subscription, file
+ * rows), inside the caller's transaction. The audit entry is written first and survives: audit
+ * rows keep the organisation id without a foreign key. Stored file bytes are the caller's to
+ * remove after commit (files.service purgeOrganizationFiles).
+ */
+export async function deleteOrganizationWithin(
+  tx: Tx,
+  meta: RequestMeta,
+  org: { id: string; name: string },
+  actorId: string,
+  reason: string,
+): Promise<void> {
+  await setScope(tx, { organizationId: org.id, userId: actorId });
+  await recordAudit(tx, meta, {
+    action: 'organization.deleted',
+    userId: actorId,
+    organizationId: org.id,
+    targetType: 'organization',
+    targetId: org.id,
+    metadata: { name: org.name, reason },
+  });
+  await tx.delete(organizations).where(eq(organizations.id, org.id));
+  await setScope(tx, { userId: actorId });
 }

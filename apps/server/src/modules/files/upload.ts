@@ -1,0 +1,97 @@
+import multipart from '@fastify/multipart';
+import { FILE_MESSAGES, MAX_IMAGE_BYTES, UPLOAD_FIELD } from '@leadcapture/contracts/files';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, validationError } from '../../http/errors.ts';
+
+/**
+ * Multipart uploads, streamed: the file part is read as it arrives and never buffered whole.
+ * Busboy stops passing bytes on at the size limit (the part is then marked truncated); the
+ * other limits keep a request from smuggling in many parts or large fields.
+ */
+const LIMITS = {
+  fileSize: MAX_IMAGE_BYTES,
+  files: 1,
+  fields: 10,
+  fieldSize: 1024,
+  fieldNameSize: 100,
+  parts: 11,
+  headerPairs: 50,
+};
+
+/**
+ * Room for the multipart framing around the file (boundaries, part headers, a few small fields).
+ * A body whose declared length exceeds the limit by more than this cannot hold a valid file.
+ */
+const FRAMING_ALLOWANCE = 64 * 1024;
+
+export const tooLarge = () => validationError({ file: [FILE_MESSAGES.tooLarge] }, FILE_MESSAGES.tooLarge);
+export const invalidImage = () => validationError({ file: [FILE_MESSAGES.invalidImage] }, FILE_MESSAGES.invalidImage);
+const malformed = () => new AppError('BAD_REQUEST', 'The upload was interrupted or is not valid multipart data.');
+
+/**
+ * Registers the multipart parser in the calling plugin only (fastify encapsulation), so the JSON
+ * routes elsewhere keep answering 415 to multipart bodies.
+ */
+export async function registerUploads(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: LIMITS, throwFileSizeLimit: false });
+  // An answer given before the request arrived whole (a refused token, a file refused at its
+  // first bytes or at the limit) closes the connection: keeping it alive would mean reading the
+  // rest of the body, however large, only to throw it away.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete) void reply.header('connection', 'close');
+    return payload;
+  });
+}
+
+/** The file of an upload request, to be read once. */
+export interface Upload {
+  /** As the client sent it; untrusted, sanitised before it is stored. */
+  filename: string;
+  /** The bytes as they arrive; a malformed or interrupted body surfaces as 400 BAD_REQUEST. */
+  content: AsyncIterable<Buffer>;
+  /** True when the part was cut at the size limit (known once `content` has ended). */
+  truncated(): boolean;
+}
+
+/** The part named `file` of a multipart request (spec 01 §7: "a multipart form with a file field"). */
+export async function readUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Send the file as multipart/form-data in a field named "${UPLOAD_FIELD}".`,
+    );
+  }
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_IMAGE_BYTES + FRAMING_ALLOWANCE) throw tooLarge();
+
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file();
+  } catch {
+    throw malformed();
+  }
+  if (part?.fieldname !== UPLOAD_FIELD) {
+    throw validationError({ [UPLOAD_FIELD]: [FILE_MESSAGES.required] }, FILE_MESSAGES.required);
+  }
+  const stream = part.file;
+  // Busboy cuts the part at the limit but would go on reading the request to its end (however
+  // long) before ending the part; destroying the stream at the limit stops reading there.
+  // An object, as flow analysis cannot see the event handler change a plain variable.
+  const cut = { overLimit: false };
+  stream.once('limit', () => {
+    cut.overLimit = true;
+    stream.destroy();
+  });
+  return {
+    filename: part.filename,
+    content: (async function* () {
+      try {
+        for await (const chunk of stream) yield chunk as Buffer;
+      } catch {
+        throw cut.overLimit ? tooLarge() : malformed();
+      }
+      if (cut.overLimit) throw tooLarge();
+    })(),
+    truncated: () => cut.overLimit || stream.truncated,
+  };
+}
