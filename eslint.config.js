@@ -46,6 +46,11 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // Classic scripts served as they are (public/theme-init.js runs before the app, in <head>).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
   // --- the server: configuration is read in config.ts only -------------------------------
   {
     files: ['apps/server/src/**/*.ts'],
@@ -122,7 +127,13 @@ export default tseslint.config(
           patterns: [
             { group: ['**/app/**'], message: 'Features do not import the app shell.' },
             {
-              group: ['../../*/components/**', '../../*/pages/**', '../../*/hooks/**', '../../../features/*/!(api)/**'],
+              // A sibling feature's internals (`../../leads/components/…`), not the shared
+              // src/components (`../../../components/…`), which every feature builds on.
+              regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(components|pages|hooks)/',
+              message: 'Features meet only through their api/ files.',
+            },
+            {
+              group: ['../../../features/*/!(api)/**'],
               message: 'Features meet only through their api/ files.',
             },
             {

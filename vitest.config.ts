@@ -29,7 +29,9 @@ export default defineConfig({
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'node',
+          // happy-dom, not jsdom: jsdom 31 breaks vitest on Node 20 (ENGINEERING.md, known traps).
+          environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
         },
       },
     ],

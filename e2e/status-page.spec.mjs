@@ -2,7 +2,10 @@
 import assert from 'node:assert/strict';
 import { definition, fetchStatus, locales, openPage, screenshot } from './support.mjs';
 
-const { en, sv } = locales;
+const en = locales.en.common;
+const sv = locales.sv.common;
+const enErrors = locales.en.errors;
+const svErrors = locales.sv.errors;
 
 /** The accessible name of the home page's <h1>, built from its two translated halves. */
 const homeHeading = (locale) => ({
@@ -23,7 +26,7 @@ export default async function statusPage({ browser, baseURL }) {
       assert.equal(response?.status(), 200);
       assert.equal(await page.locator('html').getAttribute('lang'), 'en');
       await page.getByRole('heading', homeHeading(en)).waitFor();
-      assert.equal(await page.title(), en.meta.titleHome);
+      assert.equal(await page.title(), en.meta.defaultTitle);
 
       const card = page.getByRole('region', { name: en.status.title });
       await card.getByText(en.status.operational).waitFor();
@@ -57,7 +60,7 @@ export default async function statusPage({ browser, baseURL }) {
       await page.goto('/sv');
       assert.equal(await page.locator('html').getAttribute('lang'), 'sv');
       await page.getByRole('heading', homeHeading(sv)).waitFor();
-      assert.equal(await page.title(), sv.meta.titleHome);
+      assert.equal(await page.title(), sv.meta.defaultTitle);
       const card = page.getByRole('region', { name: sv.status.title });
       await card.getByText(sv.status.operational).waitFor();
       assert.equal(await definition(card, sv.status.database).innerText(), sv.status.databaseKind[api.database]);
@@ -82,14 +85,13 @@ export default async function statusPage({ browser, baseURL }) {
   {
     const { page, assertNoProblems, close } = await openPage(browser, baseURL);
     try {
-      const response = await page.goto('/sv/leads');
+      const response = await page.goto('/sv/no-such-page');
       assert.equal(response?.status(), 200);
       assert.match(response?.headers()['content-type'] ?? '', /text\/html/);
-      await page.getByRole('heading', { level: 1, name: sv.notFound.title }).waitFor();
+      await page.getByRole('heading', { level: 1, name: svErrors.page['404'].title }).waitFor();
       assert.equal(await page.locator('html').getAttribute('lang'), 'sv');
-      // The language switch keeps the deep link.
-      assert.equal(await page.getByRole('link', { name: 'English' }).getAttribute('href'), '/leads');
-      await page.getByRole('link', { name: sv.notFound.homeLink }).click();
+      await page.getByText(svErrors.page.notFoundDetail.replace('{{path}}', '/sv/no-such-page')).waitFor();
+      await page.getByRole('link', { name: svErrors.page.homeButton }).click();
       await page.waitForURL(`${baseURL}/sv`);
       assertNoProblems();
     } finally {
@@ -109,11 +111,14 @@ export default async function statusPage({ browser, baseURL }) {
       const held = new Promise((resolve) => {
         release = resolve;
       });
-      let failNext = true;
+      // Every attempt fails until the user asks again: the client retries a GET three times
+      // (docs/decisions/007-web-retries.md) before the card shows its error state.
+      let failing = true;
+      let attempts = 0;
       await page.route('**/api/v1/status/', async (route) => {
         await held;
-        if (!failNext) return route.continue();
-        failNext = false;
+        if (!failing) return route.continue();
+        attempts += 1;
         return route.fulfill({ status: 503, contentType: 'text/html', body: '<h1>Bad gateway</h1>' });
       });
       await page.goto('/sv');
@@ -122,7 +127,9 @@ export default async function statusPage({ browser, baseURL }) {
       release();
       await card.getByText(sv.status.unavailable).waitFor();
       await card.getByText(sv.status.error).waitFor();
+      assert.equal(attempts, 3, 'a failing GET is tried three times');
       await screenshot(page, 'status-error-phone-sv');
+      failing = false;
       await card.getByRole('button', { name: sv.status.retry }).click();
       await card.getByText(sv.status.operational).waitFor();
     } finally {
@@ -155,8 +162,20 @@ export default async function statusPage({ browser, baseURL }) {
     const { page, close } = await openPage(browser, baseURL, { device: 'phone', colorScheme: 'dark' });
     try {
       await page.goto('/sv/leads');
-      await page.getByRole('heading', { level: 1, name: sv.notFound.title }).waitFor();
+      await page.getByRole('heading', { level: 1, name: svErrors.page['404'].title }).waitFor();
       await screenshot(page, 'not-found-phone-dark-sv');
+    } finally {
+      await close();
+    }
+  }
+
+  // The English 404 names the path it could not find (spec 01 §8).
+  {
+    const { page, close } = await openPage(browser, baseURL);
+    try {
+      await page.goto('/leads');
+      await page.getByRole('heading', { level: 1, name: enErrors.page['404'].title }).waitFor();
+      await page.getByText('Page Not Found: /leads').waitFor();
     } finally {
       await close();
     }

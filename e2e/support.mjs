@@ -5,11 +5,78 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
-import sv from '../apps/web/src/locales/sv/common.json' with { type: 'json' };
+import enAuth from '../apps/web/src/locales/en/auth.json' with { type: 'json' };
+import enBilling from '../apps/web/src/locales/en/billing.json' with { type: 'json' };
+import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
+import enDashboard from '../apps/web/src/locales/en/dashboard.json' with { type: 'json' };
+import enErrors from '../apps/web/src/locales/en/errors.json' with { type: 'json' };
+import enSettings from '../apps/web/src/locales/en/settings.json' with { type: 'json' };
+import svAuth from '../apps/web/src/locales/sv/auth.json' with { type: 'json' };
+import svBilling from '../apps/web/src/locales/sv/billing.json' with { type: 'json' };
+import svCommon from '../apps/web/src/locales/sv/common.json' with { type: 'json' };
+import svDashboard from '../apps/web/src/locales/sv/dashboard.json' with { type: 'json' };
+import svErrors from '../apps/web/src/locales/sv/errors.json' with { type: 'json' };
+import svSettings from '../apps/web/src/locales/sv/settings.json' with { type: 'json' };
 
-/** Specs assert against the translation files, so copy changes never break a test. */
-export const locales = { en, sv };
+/**
+ * Specs assert against the translation files, so copy changes never break a test. One object per
+ * language with a property per namespace: `locales.sv.auth.login.title`.
+ */
+export const locales = {
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    errors: enErrors,
+    dashboard: enDashboard,
+    settings: enSettings,
+    billing: enBilling,
+  },
+  sv: {
+    common: svCommon,
+    auth: svAuth,
+    errors: svErrors,
+    dashboard: svDashboard,
+    settings: svSettings,
+    billing: svBilling,
+  },
+};
+
+let accountCounter = 0;
+
+/** Creates an account through the API (fast, no UI) and returns its credentials and tokens. */
+export async function registerAccount(baseURL, overrides = {}) {
+  accountCounter += 1;
+  const email = `e2e-${process.pid}-${Date.now()}-${accountCounter}@example.com`;
+  const password = 'Booth2026x';
+  const response = await fetch(new URL('/api/v1/auth/register/', baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email,
+      company_name: 'Booth AB',
+      password,
+      password_confirm: password,
+      terms_accepted: true,
+      ...overrides,
+    }),
+  });
+  const body = await response.json();
+  assert.equal(response.status, 201, JSON.stringify(body));
+  return { email, password, ...body.data };
+}
+
+/** Signs a browser context in the way the web app does: the session cookies of spec 01 §9. */
+export async function signIn(context, baseURL, account) {
+  const url = new URL(baseURL);
+  const cookie = (name, value) => ({ name, value, domain: url.hostname, path: '/', sameSite: 'Lax' });
+  await context.addCookies([
+    cookie('access_token', account.access),
+    cookie('refresh_token', account.refresh),
+    cookie('organization_id', account.organization.id),
+  ]);
+}
 
 export const ARTIFACTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
 

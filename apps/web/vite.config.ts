@@ -15,6 +15,8 @@ export default defineConfig({
     // The server serves this directory next to the API, so the path is part of the contract.
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // dist/.vite/manifest.json: lets scripts/bundle-size.mjs measure what each route loads first.
+    manifest: true,
   },
   server: {
     // In development the API runs as its own process; proxying keeps the browser on one

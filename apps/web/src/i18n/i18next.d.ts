@@ -1,11 +1,11 @@
 import 'i18next';
-import type en from '../locales/en/common.json';
+import type { Resources } from './i18n.ts';
 
-// Typed keys: `t('status.titel')` is a compile error instead of a raw key on screen.
+// Typed keys: `t('auth:login.titel')` is a compile error instead of a raw key on screen.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof en };
+    resources: Resources;
     returnNull: false;
   }
 }

@@ -29,3 +29,29 @@ export function localizePath(pathname: string, language: Language): string {
   if (language === 'en') return path;
   return path === '/' ? SWEDISH_PREFIX : `${SWEDISH_PREFIX}${path}`;
 }
+
+export function isLanguage(value: unknown): value is Language {
+  return languages.some((language) => language === value);
+}
+
+/** i18next's language as one of ours (it can report a fallback like 'en-US' or 'cimode'). */
+export function languageOf(value: string | undefined): Language {
+  const base = value?.split('-')[0];
+  return isLanguage(base) ? base : 'en';
+}
+
+/** The login page with the wanted path, except for / (spec 01 §2). */
+export function loginPath(language: Language, wanted?: string): string {
+  const login = localizePath('/auth/login', language);
+  if (wanted === undefined || stripLanguagePrefix(wanted.split('?')[0] ?? '/') === '/') return login;
+  return `${login}?redirect=${encodeURIComponent(wanted)}`;
+}
+
+/**
+ * Where to go after signing in: the `redirect` query when it is a path of this site (never
+ * `//evil.example` or `https://…`, which would make the login page an open redirect).
+ */
+export function safeRedirect(value: string | null, fallback: string): string {
+  if (value === null || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}

@@ -1,92 +1,558 @@
 /**
- * The single way the web app talks to the API. Every JSON answer of the API is an envelope
- * (packages/contracts/src/envelope.ts):
- *   success: {status:"success", status_code, data, meta:{timestamp}}
- *   error:   {status:"error", status_code, error:{message, code, details?}, meta:{timestamp}}
- * Anything else (an HTML error page from a proxy, a half-written body, a renamed field) is
- * rejected here, so components never render data of a shape they were not written for.
+ * The one HTTP client of the web app (spec 01 §7 and §8, spec 02 §4, 03-decisions §2).
+ *
+ *   const me = await api.get('/auth/me/', { schema: meSchema, signal });
+ *   await api.patch(`/organizations/${id}/`, changes, { schema: organizationSchema });
+ *   await api.upload('/files/upload/', file, { schema: fileSchema });
+ *   const { blob, filename } = await api.download(`/files/${id}/download/`);
+ *
+ * What every call gets, in one place:
+ * - base `${VITE_API_BASE}/api/v1`, a trailing slash on the path, empty query parameters dropped;
+ * - `Authorization: Bearer <access>` and `X-Organization-Id` except on skip-auth calls;
+ * - a 30 s time-out; the envelope checked ("Invalid API response format" otherwise);
+ * - one shared token refresh on 401, then one retry, else log out;
+ * - 402 opens the paywall; 403/404/422/5xx raise a translated toast (unless `quiet`);
+ * - GET/HEAD retried on transient failures (docs/decisions/007-web-retries.md);
+ * - a 4 s warning toast when the usage headers report 80 % or more of a limit.
+ *
+ * It imports neither React nor features: the app layer plugs in the session, the refresh call,
+ * logout, the paywall, toasts and translations through `configureApiClient` (app/api-wiring.ts).
  */
+import en from '../locales/en/errors.json';
+import { paywallFromError, toUsageResource, type Paywall, type UsageResource } from './paywall.ts';
+import type { ToastInput } from './toast.ts';
 
-export const INVALID_RESPONSE_MESSAGE = 'Invalid API response format';
+// --- constants (spec 01 §9) -------------------------------------------------------------------
 
-/** The API answered with an error envelope; `code` is the stable machine-readable reason. */
-export class ApiError extends Error {
-  readonly statusCode: number;
-  readonly code: string;
-  readonly details: unknown;
+export const API_PREFIX = '/api/v1';
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Pause between a successful refresh and the retried request (spec 01 §9). */
+export const REFRESH_RETRY_DELAY_MS = 10;
+/** Idempotent requests: at most this many attempts in all, this far apart (spec 01 §9). */
+export const MAX_ATTEMPTS = 3;
+export const RETRY_DELAY_MS = 1_000;
+/** A Retry-After longer than this is not waited for: the user gets the error and can choose. */
+export const MAX_RETRY_AFTER_MS = 10_000;
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
+export const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
+export const USAGE_WARNING_PERCENT = 80;
+export const USAGE_WARNING_TOAST_MS = 4_000;
 
-  constructor(message: string, statusCode: number, code: string, details?: unknown) {
-    super(message);
-    this.name = 'ApiError';
-    this.statusCode = statusCode;
-    this.code = code;
-    this.details = details;
-  }
-}
+/** Calls sent without a token and never answered by a refresh (spec 01 §7 "skip-auth"). */
+export const SKIP_AUTH_PATHS: ReadonlySet<string> = new Set([
+  '/auth/login/',
+  '/auth/register/',
+  '/auth/refresh/',
+  '/auth/token/verify/',
+  '/auth/password/reset/',
+  '/auth/password/reset/confirm/',
+  '/auth/verify-email/',
+  '/auth/resend-verification/',
+]);
+const PUBLIC_PREFIXES = ['/public/', '/status/'];
 
-/** The answer was not an envelope, or `data` was not the expected shape. */
-export class InvalidResponseError extends Error {
-  constructor() {
-    super(INVALID_RESPONSE_MESSAGE);
-    this.name = 'InvalidResponseError';
-  }
-}
+export const INVALID_RESPONSE_MESSAGE = en.api.invalidResponse;
+export const UNKNOWN_ERROR_MESSAGE = en.api.unknown;
 
-/** A type guard for the `data` of one endpoint. */
-export type DataGuard<T> = (data: unknown) => data is T;
+// --- types ----------------------------------------------------------------------------------
 
-export type RequestOptions = {
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+type QueryScalar = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryScalar | readonly QueryScalar[]>;
+
+/** Anything with `parse`, such as a zod schema from @leadcapture/contracts. */
+export type Parser<T> = { parse: (data: unknown) => T };
+
+export type RequestOptions<T = unknown> = {
+  params?: QueryParams | undefined;
+  headers?: Record<string, string> | undefined;
   signal?: AbortSignal | undefined;
+  /** Validates `data`; a mismatch is an "Invalid API response format" error. */
+  schema?: Parser<T> | undefined;
+  /** Forces skip-auth (no token, no refresh) for a path outside SKIP_AUTH_PATHS. */
+  skipAuth?: boolean | undefined;
+  /**
+   * No automatic 403/404/422/5xx toast: for calls whose page shows the error itself (forms
+   * with inline messages, guards). 401 handling and the paywall still apply.
+   */
+  quiet?: boolean | undefined;
+  /** Do not refresh and retry on 401 (the logout call: a dead session needs no renewal). */
+  noRefresh?: boolean | undefined;
+  timeoutMs?: number | undefined;
 };
 
-type Envelope =
-  | { kind: 'success'; statusCode: number; data: unknown }
-  | { kind: 'error'; statusCode: number; message: string; code: string; details: unknown };
+/** Message keys of locales/en/errors.json the client uses; the app wires i18next to translate them. */
+export type ApiMessageKey = `api.${keyof typeof en.api}` | `usageResource.${UsageResource}`;
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
+export type ApiClientHooks = {
+  getAccessToken: () => string | null;
+  getOrganizationId: () => string | null;
+  /** Renews the access token; true when a new one is stored. Called once for concurrent 401s. */
+  refresh: () => Promise<boolean>;
+  /** The session is dead (refresh failed, or 401 again after refreshing). */
+  onLogout: () => void;
+  onPaywall: (paywall: Paywall) => void;
+  notify: (toast: ToastInput) => void;
+  translate: (key: ApiMessageKey, values?: Record<string, string | number>) => string;
+  /** Injected so tests need no fake timers. */
+  sleep: (ms: number) => Promise<void>;
+};
+
+// --- errors ---------------------------------------------------------------------------------
+
+/** Every failure of a call: an error envelope, a non-envelope HTTP failure, a bad shape, time-out or network. */
+export class ApiError extends Error {
+  /** HTTP status; 0 when no answer arrived (time-out, network). */
+  readonly status: number;
+  /** error.code of the envelope, or INVALID_RESPONSE, HTTP_ERROR, TIMEOUT, NETWORK_ERROR. */
+  readonly code: string;
+  readonly details: unknown;
+  /** meta.timestamp of the envelope, else when the client saw the failure. */
+  readonly timestamp: string;
+
+  constructor(
+    message: string,
+    init: { status: number; code: string; details?: unknown; timestamp?: string | undefined },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+    this.timestamp = init.timestamp ?? new Date().toISOString();
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/**
+ * Errors the client already showed the user in its own way (the paywall for 402): a page's
+ * own "Failed to …" toast would only repeat it.
+ */
+export function isHandledGlobally(error: unknown): boolean {
+  return isApiError(error) && error.status === 402;
+}
+
+/** `details` of a 422 VALIDATION_ERROR: dotted field path → messages. */
+export function validationDetails(error: unknown): Record<string, string[]> | null {
+  if (!isApiError(error) || !isRecord(error.details)) return null;
+  const result: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(error.details)) {
+    if (Array.isArray(messages)) result[field] = messages.filter((m): m is string => typeof m === 'string');
+    else if (typeof messages === 'string') result[field] = [messages];
+  }
+  return Object.keys(result).length > 0 ? result : null;
+}
+
+// --- configuration --------------------------------------------------------------------------
+
+function lookup(key: ApiMessageKey): string {
+  const [group, name] = key.split('.') as [keyof typeof en, string];
+  const table: Record<string, unknown> = en[group];
+  const text = table[name];
+  return typeof text === 'string' ? text : key;
+}
+
+/** English, untranslated; replaced by i18next in the app. Also what the tests read. */
+export function defaultTranslate(key: ApiMessageKey, values: Record<string, string | number> = {}): string {
+  return lookup(key).replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+const defaultHooks: ApiClientHooks = {
+  getAccessToken: () => null,
+  getOrganizationId: () => null,
+  refresh: () => Promise.resolve(false),
+  onLogout: () => undefined,
+  onPaywall: () => undefined,
+  notify: () => undefined,
+  translate: defaultTranslate,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+let hooks: ApiClientHooks = defaultHooks;
+
+/** Plugs the app into the client; call once at start (app/api-wiring.ts). Later calls merge. */
+export function configureApiClient(partial: Partial<ApiClientHooks>): void {
+  hooks = { ...hooks, ...partial };
+}
+
+/** Back to the unwired defaults (tests). */
+export function resetApiClient(): void {
+  hooks = defaultHooks;
+  refreshing = null;
+}
+
+// --- URLs -----------------------------------------------------------------------------------
+
+export function apiBase(): string {
+  const origin = (import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '');
+  return `${origin}${API_PREFIX}`;
+}
+
+/** `/auth/me` → `/auth/me/` (03-decisions §2 paths end with a slash). */
+export function normalisePath(path: string): string {
+  const withLead = path.startsWith('/') ? path : `/${path}`;
+  return withLead.endsWith('/') ? withLead : `${withLead}/`;
+}
+
+function isEmpty(value: QueryScalar): value is null | undefined | '' {
+  return value === undefined || value === null || value === '';
+}
+
+export function buildUrl(path: string, params: QueryParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values: readonly QueryScalar[] = Array.isArray(value) ? value : [value as QueryScalar];
+    for (const item of values) if (!isEmpty(item)) search.append(key, String(item));
+  }
+  const query = search.toString();
+  return `${apiBase()}${normalisePath(path)}${query === '' ? '' : `?${query}`}`;
+}
+
+export function isSkipAuthPath(path: string): boolean {
+  const normalised = normalisePath(path);
+  return SKIP_AUTH_PATHS.has(normalised) || PUBLIC_PREFIXES.some((prefix) => normalised.startsWith(prefix));
+}
+
+// --- the envelope ---------------------------------------------------------------------------
+
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function hasMeta(body: Record<string, unknown>): boolean {
-  return isRecord(body.meta) && typeof body.meta.timestamp === 'string';
-}
+type Envelope =
+  | { kind: 'success'; data: unknown }
+  | { kind: 'error'; message: string; code: string; details: unknown; timestamp: string | undefined };
 
-/** Reads the envelope, or returns undefined when the body is not one. */
+/** Reads the envelope of spec 01 §8, or undefined when the body is not one. */
 export function parseEnvelope(body: unknown): Envelope | undefined {
-  if (!isRecord(body) || typeof body.status_code !== 'number' || !hasMeta(body)) return undefined;
-  if (body.status === 'success' && 'data' in body) {
-    return { kind: 'success', statusCode: body.status_code, data: body.data };
-  }
+  if (!isRecord(body) || typeof body.status_code !== 'number' || !isRecord(body.meta)) return undefined;
+  const timestamp = typeof body.meta.timestamp === 'string' ? body.meta.timestamp : undefined;
+  if (timestamp === undefined) return undefined;
+  if (body.status === 'success' && 'data' in body) return { kind: 'success', data: body.data };
   if (body.status === 'error' && isRecord(body.error)) {
     const { message, code, details } = body.error;
-    if (typeof message !== 'string' || typeof code !== 'string') return undefined;
-    return { kind: 'error', statusCode: body.status_code, message, code, details };
+    return {
+      kind: 'error',
+      message: typeof message === 'string' && message !== '' ? message : UNKNOWN_ERROR_MESSAGE,
+      code: typeof code === 'string' && code !== '' ? code : 'UNKNOWN_ERROR',
+      details,
+      timestamp,
+    };
   }
   return undefined;
 }
 
-async function readJson(response: Response): Promise<unknown> {
+function invalidResponse(status: number, cause?: unknown): ApiError {
+  const error = new ApiError(INVALID_RESPONSE_MESSAGE, { status, code: 'INVALID_RESPONSE' });
+  if (cause !== undefined) error.cause = cause;
+  return error;
+}
+
+/** A failed answer that is no envelope (a proxy's HTML page): message/detail of a JSON body, else the status line. */
+function httpFailure(response: Response, body: unknown): ApiError {
+  const fromBody = isRecord(body)
+    ? [body.message, body.detail].find((v): v is string => typeof v === 'string' && v !== '')
+    : undefined;
+  const message = fromBody ?? `HTTP ${response.status}: ${response.statusText}`;
+  return new ApiError(message, { status: response.status, code: 'HTTP_ERROR', details: body });
+}
+
+// --- one attempt ----------------------------------------------------------------------------
+
+type Payload = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'form'; value: FormData };
+type Expect = 'json' | 'blob';
+
+type Attempt =
+  | { ok: true; response: Response; body: unknown; blob: Blob | null }
+  | { ok: false; response: Response; error: ApiError };
+
+/** Reads the whole answer inside the time-out, so a body that trickles in is cut off too. */
+async function readAnswer(response: Response, expect: Expect): Promise<Attempt> {
+  if (response.ok && expect === 'blob') return { ok: true, response, body: undefined, blob: await response.blob() };
+  const text = await response.text();
+  let body: unknown;
+  let parsed = false;
   try {
-    return await response.json();
+    body = text === '' ? undefined : JSON.parse(text);
+    parsed = text !== '';
   } catch {
-    throw new InvalidResponseError();
+    body = undefined;
+  }
+  const envelope = parsed ? parseEnvelope(body) : undefined;
+  if (response.ok) {
+    // A success answer must be a success envelope; an error envelope on HTTP 2xx is not trusted either.
+    if (envelope?.kind !== 'success') return { ok: false, response, error: invalidResponse(response.status) };
+    return { ok: true, response, body: envelope.data, blob: null };
+  }
+  if (envelope?.kind === 'error') {
+    const { message, code, details, timestamp } = envelope;
+    return { ok: false, response, error: new ApiError(message, { status: response.status, code, details, timestamp }) };
+  }
+  return { ok: false, response, error: httpFailure(response, body) };
+}
+
+class TimeoutSignal extends Error {}
+
+async function attemptOnce(
+  method: HttpMethod,
+  url: string,
+  headers: Headers,
+  payload: Payload,
+  expect: Expect,
+  options: RequestOptions,
+): Promise<Attempt> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new TimeoutSignal()), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const outer = options.signal;
+  const forwardAbort = (): void => controller.abort(outer?.reason);
+  if (outer?.aborted === true) forwardAbort();
+  else outer?.addEventListener('abort', forwardAbort, { once: true });
+  try {
+    const body =
+      payload.kind === 'json' ? JSON.stringify(payload.value) : payload.kind === 'form' ? payload.value : null;
+    const response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: controller.signal });
+    return await readAnswer(response, expect);
+  } catch (error) {
+    if (controller.signal.reason instanceof TimeoutSignal) {
+      throw new ApiError(hooks.translate('api.timeout'), { status: 0, code: 'TIMEOUT' });
+    }
+    // The caller cancelled (React Query does on unmount): let its AbortError through untouched.
+    if (outer?.aborted === true) throw error;
+    if (isApiError(error)) throw error;
+    const networkError = new ApiError(hooks.translate('api.network'), { status: 0, code: 'NETWORK_ERROR' });
+    networkError.cause = error;
+    throw networkError;
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forwardAbort);
   }
 }
 
-/** GET `path` (same origin, e.g. `/api/v1/status/`) and return its `data` once `isData` accepts it. */
-export async function apiGet<T>(path: string, isData: DataGuard<T>, options: RequestOptions = {}): Promise<T> {
-  const response = await fetch(path, {
-    method: 'GET',
-    headers: { Accept: 'application/json' },
-    credentials: 'same-origin',
-    signal: options.signal ?? null,
-  });
-  const envelope = parseEnvelope(await readJson(response));
-  if (envelope === undefined) throw new InvalidResponseError();
-  if (envelope.kind === 'error') {
-    throw new ApiError(envelope.message, envelope.statusCode, envelope.code, envelope.details);
-  }
-  // A success envelope on a failing HTTP status means something between us and the API is lying.
-  if (!response.ok || !isData(envelope.data)) throw new InvalidResponseError();
-  return envelope.data;
+// --- refresh, retries, reporting ------------------------------------------------------------
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Concurrent 401s share one refresh: a second one would present an already rotated refresh token. */
+function refreshOnce(): Promise<boolean> {
+  refreshing ??= hooks
+    .refresh()
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
 }
+
+/** Milliseconds to wait before the next attempt, or null when the answer says not to retry. */
+export function retryDelay(response: Response | null, now = Date.now()): number | null {
+  const header = response?.headers.get('retry-after');
+  if (header === null || header === undefined || header.trim() === '') return RETRY_DELAY_MS;
+  const seconds = Number(header);
+  const wait = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
+  if (Number.isNaN(wait)) return RETRY_DELAY_MS;
+  return wait > MAX_RETRY_AFTER_MS ? null : Math.max(0, wait);
+}
+
+/**
+ * Only reads are retried on their own: a POST that timed out behind a proxy may well have been
+ * stored, and sending it again would create the lead twice. See docs/decisions/007-web-retries.md.
+ */
+function mayRetry(method: HttpMethod, attempt: number): boolean {
+  return IDEMPOTENT_METHODS.has(method) && attempt < MAX_ATTEMPTS;
+}
+
+function validationLines(details: unknown): string | null {
+  if (!isRecord(details)) return null;
+  const lines = Object.entries(details)
+    .map(([field, messages]) => {
+      const list = Array.isArray(messages) ? messages.filter((m) => typeof m === 'string') : [messages];
+      const text = list.filter((m): m is string => typeof m === 'string' && m !== '').join(', ');
+      return text === '' ? null : `${field}: ${text}`;
+    })
+    .filter((line): line is string => line !== null);
+  return lines.length > 0 ? lines.join('\n') : null;
+}
+
+/** Spec 01 §8 by status: the paywall always, toasts unless the caller shows the error itself. */
+function report(error: ApiError, quiet: boolean): void {
+  if (error.status === 402) {
+    hooks.onPaywall(paywallFromError(error));
+    return;
+  }
+  if (quiet) return;
+  const { translate, notify } = hooks;
+  if (error.status === 403) notify({ type: 'error', title: translate('api.forbidden') });
+  else if (error.status === 404) notify({ type: 'error', title: translate('api.notFound') });
+  else if (error.status === 422) {
+    const lines = validationLines(error.details);
+    if (lines !== null) notify({ type: 'error', title: translate('api.validation'), message: lines });
+  } else if (error.status >= 500) notify({ type: 'error', title: translate('api.server') });
+}
+
+/** Spec 02 §9: a 4 s warning toast from 80 % of a limit. */
+function reportUsage(response: Response): void {
+  const warning = response.headers.get('x-usage-warning');
+  if (warning === null || warning === '' || warning.toLowerCase() === 'false') return;
+  const percentage = Number(response.headers.get('x-usage-percentage'));
+  if (!Number.isFinite(percentage) || percentage < USAGE_WARNING_PERCENT) return;
+  const resourceHeader = response.headers.get('x-usage-resource');
+  const resource = toUsageResource(resourceHeader);
+  hooks.notify({
+    type: 'warning',
+    title: hooks.translate('api.usageWarning', {
+      percentage: Math.round(percentage),
+      resource: resource === null ? (resourceHeader ?? '') : hooks.translate(`usageResource.${resource}`),
+    }),
+    duration: USAGE_WARNING_TOAST_MS,
+  });
+}
+
+async function send(
+  method: HttpMethod,
+  path: string,
+  payload: Payload,
+  expect: Expect,
+  options: RequestOptions,
+): Promise<Extract<Attempt, { ok: true }>> {
+  const skipAuth = options.skipAuth === true || isSkipAuthPath(path);
+  const url = buildUrl(path, options.params);
+  let attempt = 1;
+  let refreshed = false;
+
+  for (;;) {
+    const headers = new Headers({ Accept: expect === 'json' ? 'application/json' : '*/*', ...options.headers });
+    // Only a body gets a content type: fastify refuses an empty body labelled JSON.
+    if (payload.kind === 'json') headers.set('Content-Type', 'application/json');
+    const token = skipAuth ? null : hooks.getAccessToken();
+    if (token !== null) headers.set('Authorization', `Bearer ${token}`);
+    const organizationId = skipAuth ? null : hooks.getOrganizationId();
+    if (organizationId !== null && !headers.has('X-Organization-Id')) headers.set('X-Organization-Id', organizationId);
+
+    let result: Attempt;
+    try {
+      result = await attemptOnce(method, url, headers, payload, expect, options);
+    } catch (error) {
+      if (isApiError(error) && error.code === 'NETWORK_ERROR' && mayRetry(method, attempt)) {
+        attempt += 1;
+        await hooks.sleep(RETRY_DELAY_MS);
+        continue;
+      }
+      throw error;
+    }
+
+    if (result.ok) {
+      reportUsage(result.response);
+      return result;
+    }
+
+    const { error, response } = result;
+    if (error.status === 401 && !skipAuth && options.noRefresh !== true) {
+      if (refreshed) {
+        hooks.onLogout();
+        throw error;
+      }
+      refreshed = true;
+      // Another request may have renewed the token while this one was in flight: use it.
+      const current = hooks.getAccessToken();
+      const renewed = current !== null && current !== token ? true : await refreshOnce();
+      if (!renewed) {
+        hooks.onLogout();
+        throw error;
+      }
+      await hooks.sleep(REFRESH_RETRY_DELAY_MS);
+      continue;
+    }
+
+    if (RETRYABLE_STATUSES.has(error.status) && mayRetry(method, attempt)) {
+      const delay = retryDelay(response);
+      if (delay !== null) {
+        attempt += 1;
+        await hooks.sleep(delay);
+        continue;
+      }
+    }
+
+    report(error, options.quiet === true);
+    throw error;
+  }
+}
+
+function parseData<T>(data: unknown, options: RequestOptions<T>, status: number): T {
+  if (options.schema === undefined) return data as T;
+  try {
+    return options.schema.parse(data);
+  } catch (cause) {
+    throw invalidResponse(status, cause);
+  }
+}
+
+async function requestJson<T>(method: HttpMethod, path: string, payload: Payload, options: RequestOptions<T>) {
+  const { body, response } = await send(method, path, payload, 'json', options);
+  return parseData(body, options, response.status);
+}
+
+function jsonPayload(body: unknown): Payload {
+  return body === undefined ? { kind: 'none' } : { kind: 'json', value: body };
+}
+
+export type Download = { blob: Blob; filename: string | null; contentType: string | null };
+
+/** `filename*=UTF-8''…` (RFC 6266) wins over a plain `filename="…"`. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (header === null) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (extended?.[1] !== undefined) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // fall through to the plain form
+    }
+  }
+  const plain = /filename\s*=\s*("?)([^";]+)\1/i.exec(header);
+  return plain?.[2]?.trim() ?? null;
+}
+
+/**
+ * The calls. `T` is whatever `options.schema` parses to; without a schema the data is returned
+ * as the server sent it, typed `unknown` unless the caller says otherwise.
+ */
+export const api = {
+  get: <T = unknown>(path: string, options: RequestOptions<T> = {}) =>
+    requestJson<T>('GET', path, { kind: 'none' }, options),
+  post: <T = unknown>(path: string, body?: unknown, options: RequestOptions<T> = {}) =>
+    requestJson<T>('POST', path, jsonPayload(body), options),
+  put: <T = unknown>(path: string, body?: unknown, options: RequestOptions<T> = {}) =>
+    requestJson<T>('PUT', path, jsonPayload(body), options),
+  patch: <T = unknown>(path: string, body?: unknown, options: RequestOptions<T> = {}) =>
+    requestJson<T>('PATCH', path, jsonPayload(body), options),
+  delete: <T = unknown>(path: string, options: RequestOptions<T> = {}) =>
+    requestJson<T>('DELETE', path, { kind: 'none' }, options),
+
+  /** Multipart upload: the file under `file`, plus any extra text fields. */
+  upload: <T = unknown>(
+    path: string,
+    file: Blob,
+    options: RequestOptions<T> & { fields?: Record<string, string>; filename?: string } = {},
+  ) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
+    if (options.filename !== undefined) form.append('file', file, options.filename);
+    else form.append('file', file);
+    // No Content-Type header: the browser adds the multipart boundary itself.
+    return requestJson<T>('POST', path, { kind: 'form', value: form }, options);
+  },
+
+  /** A file answer (CSV, PNG, PDF) as a Blob; failures are still read as envelopes. */
+  download: async (path: string, options: RequestOptions<never> = {}): Promise<Download> => {
+    const { blob, response } = await send('GET', path, { kind: 'none' }, 'blob', options);
+    return {
+      blob: blob ?? new Blob([]),
+      filename: filenameFromDisposition(response.headers.get('content-disposition')),
+      contentType: response.headers.get('content-type'),
+    };
+  },
+};

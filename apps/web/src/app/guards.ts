@@ -1,0 +1,50 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { meQueryOptions } from '../features/auth/api/me.ts';
+import { localizePath, loginPath, stripLanguagePrefix, type Language } from '../i18n/language.ts';
+import { clearSession, getSession, hasSession, saveOrganizationId } from '../lib/session.ts';
+
+/**
+ * Route guards of spec 01 §2, as loaders: they run before a page's code is even downloaded.
+ *
+ * One documented exception to "a signed-in user on /auth/* goes to /dashboard": the links mailed
+ * for e-mail verification and password reset (`?token=…`) still open, otherwise a signed-in user
+ * could never verify the address they just registered (docs/decisions/008-web-app-shell.md).
+ */
+const TOKEN_LINK_PAGES = new Set(['/auth/verify-email', '/auth/reset-password']);
+
+/** Open pages that a signed-in user skips: home and /auth/*. */
+export function redirectSignedIn(language: Language) {
+  return ({ request }: LoaderFunctionArgs) => {
+    if (!hasSession()) return null;
+    const url = new URL(request.url);
+    if (TOKEN_LINK_PAGES.has(stripLanguagePrefix(url.pathname)) && url.searchParams.has('token')) return null;
+    return redirect(localizePath('/dashboard', language));
+  };
+}
+
+/**
+ * Everything else needs a signed-in user: without a session → login with `redirect`; with one,
+ * the user record is loaded (then cached for its staleTime) and a failure logs out (spec 01 §2, §8).
+ */
+export function requireUser(language: Language, queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const wanted = `${url.pathname}${url.search}`;
+    if (!hasSession()) return redirect(loginPath(language, wanted));
+    try {
+      const me = await queryClient.query(meQueryOptions());
+      // Keep the organisation cookie on one of the user's organisations (it drives X-Organization-Id).
+      const current = getSession().organizationId;
+      if (current === null || !me.organizations.some((o) => o.id === current)) {
+        saveOrganizationId(me.current_organization?.id ?? me.organizations[0]?.id ?? null);
+      }
+      return null;
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+      // The cache goes when the login page mounts (layouts/signed-out-layout.tsx).
+      clearSession();
+      return redirect(loginPath(language, wanted));
+    }
+  };
+}

@@ -1,0 +1,153 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../i18n/i18n.ts';
+import { configureApiClient, resetApiClient } from '../lib/api-client.ts';
+import { getSession, saveOrganizationId, saveTokens } from '../lib/session.ts';
+import { wireApiClient } from './api-wiring.ts';
+import { AppProviders } from './providers.tsx';
+import { createQueryClient } from './query-client.ts';
+import { createRoutes } from './routes.tsx';
+
+const orgId = '2d75f2a2-f43b-4422-9931-0ff47641edf9';
+const me = {
+  id: '38d4e592-0cf8-426a-81e2-72005e9a7f49',
+  email: 'ada@example.com',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  phone: '',
+  job_title: '',
+  timezone: 'UTC',
+  language: 'en',
+  date_joined: '2026-01-02T10:00:00.000Z',
+  email_verified: true,
+  organizations: [{ id: orgId, name: 'Booth AB', slug: 'booth-ab', role: 'owner' }],
+  current_organization: { id: orgId, name: 'Booth AB', slug: 'booth-ab', role: 'owner' },
+  onboarding_completed: true,
+};
+const envelope = (data: unknown) => ({
+  status: 'success',
+  status_code: 200,
+  data,
+  meta: { timestamp: new Date().toISOString() },
+});
+const failure = (status: number, code: string) => ({
+  status: 'error',
+  status_code: status,
+  error: { message: code, code },
+  meta: { timestamp: new Date().toISOString() },
+});
+
+let meAnswer: () => Response;
+const fetchMock = vi.fn((input: string) => {
+  if (input.endsWith('/auth/me/')) return Promise.resolve(meAnswer());
+  return Promise.resolve(new Response(JSON.stringify(failure(404, 'NOT_FOUND')), { status: 404 }));
+});
+
+beforeEach(async () => {
+  meAnswer = () => new Response(JSON.stringify(envelope(me)), { status: 200 });
+  vi.stubGlobal('fetch', fetchMock);
+  await initI18n('en');
+});
+
+afterEach(() => {
+  resetApiClient();
+  vi.unstubAllGlobals();
+  fetchMock.mockClear();
+});
+
+function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  wireApiClient({ router });
+  configureApiClient({ sleep: () => Promise.resolve() });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+function signIn(): void {
+  saveTokens({ access: 'access-token', refresh: 'refresh-token' });
+  saveOrganizationId(orgId);
+}
+
+const location = (router: ReturnType<typeof renderApp>) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
+
+describe('route guards (spec 01 §2)', () => {
+  it('sends a signed-out user to login with the wanted path', async () => {
+    const router = renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to LeadCapture' });
+    expect(location(router)).toBe('/auth/login?redirect=%2Fdashboard');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('adds no redirect for /', async () => {
+    signIn();
+    const router = renderApp('/');
+    await waitFor(() => expect(location(router)).toBe('/dashboard'));
+  });
+
+  it('loads the user once signed in and shows the page in the dashboard layout', async () => {
+    signIn();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' });
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+    expect(document.title).toBe('Dashboard - LeadCapture');
+    const headers = new Headers((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers);
+    expect(headers.get('authorization')).toBe('Bearer access-token');
+    expect(headers.get('x-organization-id')).toBe(orgId);
+  });
+
+  it('sends a signed-in user from /auth/login to /dashboard', async () => {
+    signIn();
+    const router = renderApp('/auth/login');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' });
+    expect(location(router)).toBe('/dashboard');
+  });
+
+  it('lets a signed-in user open a mailed verification link', async () => {
+    signIn();
+    const router = renderApp('/auth/verify-email?token=abc');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(router.state.location.pathname).toBe('/auth/verify-email');
+  });
+
+  it('logs out when the user cannot be loaded', async () => {
+    signIn();
+    meAnswer = () => new Response(JSON.stringify(failure(500, 'INTERNAL_ERROR')), { status: 500 });
+    const router = renderApp('/settings');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to LeadCapture' });
+    expect(location(router)).toBe('/auth/login?redirect=%2Fsettings');
+    expect(getSession()).toEqual({ accessToken: null, refreshToken: null, organizationId: null });
+  });
+
+  it('logs out when the session cannot be renewed', async () => {
+    signIn();
+    meAnswer = () => new Response(JSON.stringify(failure(401, 'TOKEN_INVALID')), { status: 401 });
+    const router = renderApp('/settings/profile');
+    await waitFor(() => expect(location(router)).toBe('/auth/login?redirect=%2Fsettings%2Fprofile'));
+    expect(getSession().refreshToken).toBeNull();
+  });
+});
+
+describe('languages and unknown paths', () => {
+  it('serves /sv/auth/login in Swedish with <html lang="sv"> and the locale cookie', async () => {
+    renderApp('/sv/auth/login');
+    await screen.findByRole('heading', { level: 1, name: 'Logga in på LeadCapture' });
+    expect(document.documentElement.lang).toBe('sv');
+    expect(document.cookie).toContain('locale=sv');
+    expect(document.title).toBe('Logga in - LeadCapture');
+    await initI18n('en');
+  });
+
+  it('shows the 404 page with the path for unknown paths', async () => {
+    renderApp('/leads/42');
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    expect(screen.getByText('Page Not Found: /leads/42')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
+  });
+});

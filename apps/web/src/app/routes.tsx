@@ -1,0 +1,140 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { RouteObject } from 'react-router';
+import { initI18n, type namespaces } from '../i18n/i18n.ts';
+import { languages, type Language } from '../i18n/language.ts';
+import { writeLocaleCookie } from '../i18n/locale-cookie.ts';
+import { redirectSignedIn, requireUser } from './guards.ts';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { SignedOutLayout } from './layouts/signed-out-layout.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
+
+/**
+ * THE route table (spec 01 §2). Every route exists twice, at / in English and under /sv in
+ * Swedish. Each page is a `lazy` route, so a page's code (and libraries only it uses, like
+ * react-hook-form) loads when the page is visited, not with the first page.
+ *
+ * To add a screen: write `features/<name>/pages/<name>-page.tsx` exporting the component, add
+ * one entry to `pages` below and one route in `signedInRoutes` (or `openRoutes`), give it a
+ * `title`, and add it to app/navigation.ts if it belongs in the sidebar. Only register screens
+ * that exist: an unknown path shows the 404 page, which is honest; a fake page is not.
+ */
+
+/** A `t` that knows every namespace, so titles can say `t('auth:login.metaTitle')`. */
+export type AppT = TFunction<typeof namespaces>;
+
+/** `handle` of a route: the page part of the tab title, "{page} - LeadCapture" (spec 02 §1). */
+export type RouteHandle = { title?: (t: AppT) => string };
+
+const pages = {
+  home: lazyPage(() => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }))),
+  login: lazyPage(() => import('../features/auth/pages/login-page.tsx').then((m) => ({ Component: m.LoginPage }))),
+  register: lazyPage(() =>
+    import('../features/auth/pages/register-page.tsx').then((m) => ({ Component: m.RegisterPage })),
+  ),
+  forgotPassword: lazyPage(() =>
+    import('../features/auth/pages/forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage })),
+  ),
+  resetPassword: lazyPage(() =>
+    import('../features/auth/pages/reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage })),
+  ),
+  verifyEmail: lazyPage(() =>
+    import('../features/auth/pages/verify-email-page.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
+  ),
+  dashboardLayout: lazyPage(() =>
+    import('./layouts/dashboard-layout.tsx').then((m) => ({ Component: m.DashboardLayout })),
+  ),
+  dashboard: lazyPage(() =>
+    import('../features/dashboard/pages/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+  ),
+  onboarding: lazyPage(() =>
+    import('../features/onboarding/pages/onboarding-page.tsx').then((m) => ({ Component: m.OnboardingPage })),
+  ),
+  settings: lazyPage(() =>
+    import('../features/settings/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+  ),
+  profile: lazyPage(() =>
+    import('../features/settings/pages/profile-page.tsx').then((m) => ({ Component: m.ProfilePage })),
+  ),
+  organization: lazyPage(() =>
+    import('../features/settings/pages/organization-page.tsx').then((m) => ({ Component: m.OrganizationPage })),
+  ),
+};
+
+const title = (page: (t: AppT) => string): RouteHandle => ({ title: page });
+
+/** Open pages a signed-in user skips (spec 01 §2): home and /auth/*. No layout. */
+function openRoutes(): RouteObject[] {
+  return [
+    { index: true, lazy: pages.home },
+    { path: 'auth/login', lazy: pages.login, handle: title((t) => t('auth:login.metaTitle')) },
+    { path: 'auth/register', lazy: pages.register, handle: title((t) => t('auth:register.metaTitle')) },
+    {
+      path: 'auth/forgot-password',
+      lazy: pages.forgotPassword,
+      handle: title((t) => t('auth:forgotPassword.metaTitle')),
+    },
+    { path: 'auth/reset-password', lazy: pages.resetPassword, handle: title((t) => t('auth:resetPassword.metaTitle')) },
+    { path: 'auth/verify-email', lazy: pages.verifyEmail, handle: title((t) => t('auth:verifyEmail.metaTitle')) },
+  ];
+}
+
+/** Pages behind sign-in, in the dashboard layout. */
+function signedInRoutes(): RouteObject[] {
+  return [
+    {
+      lazy: pages.dashboardLayout,
+      children: [
+        {
+          // Errors of one page render inside the layout, so the navigation stays usable.
+          errorElement: <RouteErrorBoundary inLayout />,
+          children: [
+            { path: 'dashboard', lazy: pages.dashboard, handle: title((t) => t('dashboard:metaTitle')) },
+            { path: 'onboarding', lazy: pages.onboarding, handle: title((t) => t('dashboard:onboarding.metaTitle')) },
+            { path: 'settings', lazy: pages.settings, handle: title((t) => t('settings:hub.metaTitle')) },
+            { path: 'settings/profile', lazy: pages.profile, handle: title((t) => t('settings:profile.metaTitle')) },
+            {
+              path: 'settings/organization',
+              lazy: pages.organization,
+              handle: title((t) => t('settings:organization.metaTitle')),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+/** One language's tree: switches i18n, <html lang> and the locale cookie before its pages render. */
+function languageBranch(language: Language, queryClient: QueryClient): RouteObject {
+  return {
+    path: language === 'en' ? '/' : `/${language}`,
+    loader: async () => {
+      await initI18n(language);
+      document.documentElement.lang = language;
+      writeLocaleCookie(language);
+      return null;
+    },
+    // The language never changes inside a branch, so its loader need not re-run on every navigation.
+    shouldRevalidate: () => false,
+    children: [
+      { loader: redirectSignedIn(language), element: <SignedOutLayout />, children: openRoutes() },
+      { loader: requireUser(language, queryClient), children: signedInRoutes() },
+      { path: '*', element: <NotFoundPage />, handle: title((t) => t('errors:page.404.title')) },
+    ],
+  };
+}
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorBoundary />,
+      // Shown while the first page's code and loaders are on their way: the page background, no flash.
+      hydrateFallbackElement: <div className="min-h-dvh bg-background" />,
+      children: languages.map((language) => languageBranch(language, queryClient)),
+    },
+  ];
+}

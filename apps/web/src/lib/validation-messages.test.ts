@@ -1,0 +1,24 @@
+import { MESSAGES } from '@leadcapture/contracts/fields';
+import { LOGIN_PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES } from '@leadcapture/contracts/passwords';
+import { describe, expect, it } from 'vitest';
+import { recogniseValidationMessage } from './validation-messages.ts';
+
+describe('recogniseValidationMessage', () => {
+  it.each([
+    ...Object.values(MESSAGES).flatMap((m) => (typeof m === 'string' ? [m] : [])),
+    ...Object.values(PASSWORD_MESSAGES),
+    MESSAGES.maxLength(150),
+    `Password must be at least ${LOGIN_PASSWORD_MIN_LENGTH} characters`,
+    'You must agree to the terms and conditions',
+  ])('recognises the contract message "%s"', (message) => {
+    expect(recogniseValidationMessage(message)).not.toBeNull();
+  });
+
+  it('reads the numbers of a message', () => {
+    expect(recogniseValidationMessage(MESSAGES.maxLength(150))).toEqual({ key: 'maxLength', values: { count: 150 } });
+  });
+
+  it('passes unknown messages through', () => {
+    expect(recogniseValidationMessage('Slug already taken')).toBeNull();
+  });
+});

@@ -1,0 +1,20 @@
+import type { en } from '../en/index.ts';
+import auth from './auth.json';
+import billing from './billing.json';
+import common from './common.json';
+import dashboard from './dashboard.json';
+import errors from './errors.json';
+import settings from './settings.json';
+
+/**
+ * Swedish. `satisfies` makes tsc reject a file that lacks an English key; locales.test.ts also
+ * catches keys that exist only here and placeholders that differ.
+ */
+export const sv = {
+  common: common satisfies (typeof en)['common'],
+  auth: auth satisfies (typeof en)['auth'],
+  errors: errors satisfies (typeof en)['errors'],
+  dashboard: dashboard satisfies (typeof en)['dashboard'],
+  settings: settings satisfies (typeof en)['settings'],
+  billing: billing satisfies (typeof en)['billing'],
+} as const;

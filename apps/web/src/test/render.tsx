@@ -1,0 +1,32 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '../app/query-client.ts';
+import { initI18n, i18n } from '../i18n/i18n.ts';
+import type { Language } from '../i18n/language.ts';
+
+/** Renders `ui` on a page of its own, with the app's i18n, a fresh QueryClient and a router. */
+export async function renderWithApp(
+  ui: ReactElement,
+  { language = 'en', path = '/' }: { language?: Language; path?: string } = {},
+): Promise<RenderResult & { router: ReturnType<typeof createMemoryRouter> }> {
+  await initI18n(language);
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(
+    [
+      { path, element: ui },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { ...result, router };
+}
