@@ -179,6 +179,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       root: webDir,
       index: 'index.html',
       wildcard: true,
+      // The web build writes .br and .gz beside each asset (apps/web/scripts/compress.mjs).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed build assets never change; everything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

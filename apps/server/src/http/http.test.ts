@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Status } from '@leadcapture/contracts/status';
@@ -24,6 +25,9 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'assets', 'app-3f2a1c.js'), 'console.info("app");');
+  // What apps/web/scripts/compress.mjs writes beside each asset.
+  writeFileSync(path.join(webDir, 'assets', 'app-3f2a1c.js.br'), brotliCompressSync('console.info("app");'));
+  writeFileSync(path.join(webDir, 'assets', 'app-3f2a1c.js.gz'), gzipSync('console.info("app");'));
   writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\n');
   t = await createTestApp({
     env: { CORS_ORIGINS: `${ALLOWED_ORIGIN}, https://admin.example.com`, WEB_DIST_DIR: webDir },
@@ -299,6 +303,20 @@ describe('the web app', () => {
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed file the browser accepts, and plain to one that accepts none', async () => {
+    const url = '/assets/app-3f2a1c.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.info("app");');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.info("app");');
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.info("app");');
   });
 
   it('keeps API paths on the JSON 404 envelope', async () => {
