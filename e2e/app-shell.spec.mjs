@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { locales, openPage, registerAccount, screenshot, signIn } from './support.mjs';
+import { locales, openPage, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
 
 const { en, sv } = locales;
 
@@ -113,6 +113,8 @@ export default async function appShell({ browser, baseURL }) {
 
   // --- Sign in through the form, the dashboard shell, language and logout ------------------------
   const account = await registerAccount(baseURL);
+  // This spec is about the shell; the onboarding detour has its own spec.
+  await skipOnboarding(baseURL, account);
   {
     const { page, assertNoProblems, close } = await openPage(browser, baseURL);
     try {
@@ -155,6 +157,7 @@ export default async function appShell({ browser, baseURL }) {
   // --- Logout still ends on the login page when the server call fails ------------------------------
   {
     const fresh = await registerAccount(baseURL);
+    await skipOnboarding(baseURL, fresh);
     const { page, context, close } = await openPage(browser, baseURL, { device: 'phone' });
     try {
       await signIn(context, baseURL, fresh);

@@ -51,7 +51,15 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function startServer(port, dataDir) {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // PUBLIC_URL = the address the browser uses: absolute URLs the API hands out (logo_url, mailed
+    // links) must be same-origin with the page, or the CSP (img-src 'self') blocks them.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Server warnings are shown as they happen: they are often the reason a spec fails.

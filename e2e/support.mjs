@@ -67,6 +67,19 @@ export async function registerAccount(baseURL, overrides = {}) {
   return { email, password, ...body.data };
 }
 
+/**
+ * Marks onboarding as skipped for `account`, for specs about other pages: a new account is
+ * otherwise sent from /dashboard to /onboarding on its first visit (spec 01 §2).
+ */
+export async function skipOnboarding(baseURL, account) {
+  const response = await fetch(new URL('/api/v1/auth/onboarding/', baseURL), {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${account.access}` },
+    body: JSON.stringify({ skipped: true }),
+  });
+  assert.equal(response.status, 200, await response.text());
+}
+
 /** Signs a browser context in the way the web app does: the session cookies of spec 01 §9. */
 export async function signIn(context, baseURL, account) {
   const url = new URL(baseURL);

@@ -39,7 +39,7 @@ export function requireUser(language: Language, queryClient: QueryClient) {
       if (current === null || !me.organizations.some((o) => o.id === current)) {
         saveOrganizationId(me.current_organization?.id ?? me.organizations[0]?.id ?? null);
       }
-      return null;
+      return onboardingRedirect(me.onboarding_completed, url.pathname, language);
     } catch (error) {
       if (request.signal.aborted) throw error;
       // The cache goes when the login page mounts (layouts/signed-out-layout.tsx).
@@ -47,4 +47,24 @@ export function requireUser(language: Language, queryClient: QueryClient) {
       return redirect(loginPath(language, wanted));
     }
   };
+}
+
+/** sessionStorage key: the /dashboard → /onboarding detour has happened in this browser session. */
+export const ONBOARDING_DETOUR_KEY = 'onboarding_detour_done';
+
+/**
+ * A user who has not finished or skipped onboarding is sent from /dashboard to /onboarding once
+ * per browser session (spec 01 §2). Once only, so "Go to dashboard" after leaving the wizard some
+ * other way, or a stale cached user, can never bounce them back and forth.
+ */
+function onboardingRedirect(completed: boolean, pathname: string, language: Language) {
+  if (completed || stripLanguagePrefix(pathname) !== '/dashboard') return null;
+  try {
+    if (window.sessionStorage.getItem(ONBOARDING_DETOUR_KEY) !== null) return null;
+    window.sessionStorage.setItem(ONBOARDING_DETOUR_KEY, '1');
+  } catch {
+    // Storage blocked: no detour rather than a possible loop.
+    return null;
+  }
+  return redirect(localizePath('/onboarding', language));
 }

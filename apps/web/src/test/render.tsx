@@ -7,10 +7,13 @@ import { createQueryClient } from '../app/query-client.ts';
 import { initI18n, i18n } from '../i18n/i18n.ts';
 import type { Language } from '../i18n/language.ts';
 
-/** Renders `ui` on a page of its own, with the app's i18n, a fresh QueryClient and a router. */
+/**
+ * Renders `ui` on a page of its own, with the app's i18n, a fresh QueryClient and a router.
+ * `url` is where the router starts when it needs more than the route's path (a query string).
+ */
 export async function renderWithApp(
   ui: ReactElement,
-  { language = 'en', path = '/' }: { language?: Language; path?: string } = {},
+  { language = 'en', path = '/', url = path }: { language?: Language; path?: string; url?: string } = {},
 ): Promise<RenderResult & { router: ReturnType<typeof createMemoryRouter> }> {
   await initI18n(language);
   const queryClient = createQueryClient();
@@ -19,7 +22,7 @@ export async function renderWithApp(
       { path, element: ui },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [url] },
   );
   const result = render(
     <I18nextProvider i18n={i18n}>

@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthShell, FormAlert } from '../components/auth-shell.tsx';
+import { SocialSignIn } from '../components/social-sign-in.tsx';
 
 // The contract's loginSchema, loaded after the first paint (lib/lazy-resolver.ts): the login page
 // is the first page of most visits and has a 120 KB gzip budget (docs/web-app.md).
@@ -22,8 +23,9 @@ const resolver = lazyResolver<LoginInput>(() =>
 );
 
 /**
- * Sign in (spec 01 §2, §5). Minimal on purpose: the sign-in issue adds social sign-in and polish.
- * After login: the `redirect` query if it is a local path, else /dashboard in the user's language.
+ * Sign in (spec 01 §2, §5). After login: the `redirect` query if it is a same-origin path
+ * (safeRedirect refuses //host, schemes and backslashes), else /dashboard in the user's language.
+ * Social buttons only appear when providers are configured (components/social-sign-in.tsx).
  */
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -96,6 +98,9 @@ export function LoginPage() {
           {t('login.submit')}
         </Button>
       </form>
+      <div className="mt-6 empty:hidden">
+        <SocialSignIn />
+      </div>
     </AuthShell>
   );
 }

@@ -2,15 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema, type RegisterInput } from '@leadcapture/contracts/auth';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormField, useValidationMessage } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
+import { isApiError, isHandledGlobally } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useRegister } from '../api/register.ts';
-import { AuthShell, FormAlert } from '../components/auth-shell.tsx';
+import { AuthShell } from '../components/auth-shell.tsx';
 
 const fieldNames = [
   'first_name',
@@ -22,7 +24,11 @@ const fieldNames = [
   'terms_accepted',
 ];
 
-/** Create an account (spec 01 §2, §5); then /onboarding. Minimal: the sign-up issue adds the rest. */
+/**
+ * Create an account (spec 01 §2, §5); then /onboarding. The UI language goes along as the
+ * profile language, so mail and the next sign-in match what the user read here. A taken email
+ * (409) and server validation (422) land on their fields; anything else is the failure toast.
+ */
 export function RegisterPage() {
   const { t, i18n } = useTranslation('auth');
   const { lp, language } = useLocalizedPath();
@@ -46,7 +52,15 @@ export function RegisterPage() {
     register.mutateAsync({ ...values, language }).then(
       () => navigate(lp('/onboarding'), { replace: true }),
       (error: unknown) => {
-        applyServerErrors(error, form.setError, fieldNames);
+        if (isApiError(error) && error.status === 409) {
+          // The server's English sentence is not translated; ours is, and says the same.
+          form.setError('email', { type: 'server', message: t('register.emailTaken') }, { shouldFocus: true });
+          return;
+        }
+        const unmatched =
+          isApiError(error) && error.status === 422 ? applyServerErrors(error, form.setError, fieldNames) : null;
+        if (unmatched !== null && unmatched.length === 0) return;
+        if (!isHandledGlobally(error)) toast.error(t('register.failed'));
       },
     ),
   );
@@ -65,7 +79,6 @@ export function RegisterPage() {
       }
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4" lang={i18n.language}>
-        {register.isError && <FormAlert>{t('register.failed')}</FormAlert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField
             control={form.control}
@@ -111,7 +124,27 @@ export function RegisterPage() {
           required
           render={(field) => <Input type="password" autoComplete="new-password" {...field} />}
         />
-        <Checkbox label={t('register.terms')} error={termsError} {...form.register('terms_accepted')} />
+        <Checkbox
+          label={
+            <Trans
+              t={t}
+              i18nKey="register.terms"
+              components={{
+                terms: (
+                  // A new tab, so reading the terms does not throw away what was typed.
+                  <Link
+                    to={lp('/terms')}
+                    target="_blank"
+                    rel="noopener"
+                    className="font-semibold text-primary-soft-foreground underline"
+                  />
+                ),
+              }}
+            />
+          }
+          error={termsError}
+          {...form.register('terms_accepted')}
+        />
         <Checkbox label={t('register.newsletter')} {...form.register('newsletter_opt_in')} />
         <Button type="submit" size="lg" loading={register.isPending} className="mt-1 w-full">
           {t('register.submit')}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailOnlySchema } from '@leadcapture/contracts/auth';
 import { CircleCheck, CircleX } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,18 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { hasSession } from '../../../lib/session.ts';
 import { useResendVerification, useVerifyEmail } from '../api/verify-email.ts';
 import { AuthShell, FormAlert } from '../components/auth-shell.tsx';
+import { ResendButton } from '../components/resend-button.tsx';
+import { retryAfterSeconds, useCooldown } from '../lib/use-cooldown.ts';
 
 /**
  * Verify e-mail (spec 01 §4): with `?token=` it verifies at once (verifying → success | failure);
- * without, or after a failure, it offers a new link. The resend cooldown comes with the sign-in issue.
+ * without, or after a failure, it offers a new link, with a 60 s cooldown between sends. A 4xx
+ * means the link itself is bad ("Verification failed …"); anything else (offline, 5xx) is "Failed
+ * to verify email address", since the link may well still work.
  */
 export function VerifyEmailPage() {
   const { t } = useTranslation('auth');
@@ -44,6 +50,8 @@ export function VerifyEmailPage() {
   }
 
   if (verify.isSuccess) {
+    // Verified from the mail on a device that is not signed in: the dashboard would only bounce to login.
+    const signedIn = hasSession();
     return (
       <AuthShell title={t('verifyEmail.successTitle')}>
         <div className="grid gap-6">
@@ -52,7 +60,9 @@ export function VerifyEmailPage() {
             {t('verifyEmail.success')}
           </p>
           <Button asChild size="lg" className="w-full">
-            <Link to={lp('/dashboard')}>{t('verifyEmail.continue')}</Link>
+            <Link to={lp(signedIn ? '/dashboard' : '/auth/login')}>
+              {signedIn ? t('verifyEmail.continue') : t('verifyEmail.toLogin')}
+            </Link>
           </Button>
         </div>
       </AuthShell>
@@ -67,7 +77,9 @@ export function VerifyEmailPage() {
       {verify.isError && (
         <p className="mb-6 flex items-start gap-3 text-sm text-muted-foreground">
           <CircleX aria-hidden="true" className="size-5 shrink-0 text-red-600 dark:text-red-400" />
-          {t('verifyEmail.failed')}
+          {isApiError(verify.error) && verify.error.status >= 400 && verify.error.status < 500
+            ? t('verifyEmail.failed')
+            : t('verifyEmail.verifyFailed')}
         </p>
       )}
       <ResendForm />
@@ -75,15 +87,39 @@ export function VerifyEmailPage() {
   );
 }
 
+/** Request a (new) link: the first send and the resends after the 60 s cooldown. */
 function ResendForm() {
   const { t } = useTranslation('auth');
   const resend = useResendVerification();
+  const cooldown = useCooldown();
+  const [sends, setSends] = useState(0);
+  const [rateLimited, setRateLimited] = useState<number | null>(null);
   const form = useForm<{ email: string }>({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: '' } });
-  const onSubmit = form.handleSubmit(({ email }) => resend.mutateAsync(email).catch(() => undefined));
+  const onSubmit = form.handleSubmit(({ email }) => {
+    setRateLimited(null);
+    return resend.mutateAsync(email).then(
+      () => {
+        setSends((n) => n + 1);
+        cooldown.start();
+      },
+      (error: unknown) => {
+        const wait = retryAfterSeconds(error);
+        if (wait === null) return;
+        setRateLimited(wait);
+        cooldown.start(wait);
+      },
+    );
+  });
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
       {resend.isSuccess && <FormAlert tone="success">{t('verifyEmail.resent')}</FormAlert>}
-      {resend.isError && <FormAlert>{t('verifyEmail.resendFailed')}</FormAlert>}
+      {rateLimited !== null ? (
+        <FormAlert>{t('common.rateLimited', { seconds: rateLimited })}</FormAlert>
+      ) : (
+        resend.isError && (
+          <FormAlert>{sends > 0 ? t('verifyEmail.resendAgainFailed') : t('verifyEmail.resendFailed')}</FormAlert>
+        )
+      )}
       <FormField
         control={form.control}
         name="email"
@@ -91,9 +127,13 @@ function ResendForm() {
         required
         render={(field) => <Input type="email" autoComplete="email" {...field} />}
       />
-      <Button type="submit" size="lg" loading={resend.isPending} className="w-full">
-        {t('verifyEmail.resend')}
-      </Button>
+      {sends === 0 && cooldown.remaining === 0 ? (
+        <Button type="submit" size="lg" loading={resend.isPending} className="w-full">
+          {t('verifyEmail.resend')}
+        </Button>
+      ) : (
+        <ResendButton remaining={cooldown.remaining} loading={resend.isPending} onClick={() => void onSubmit()} />
+      )}
     </form>
   );
 }

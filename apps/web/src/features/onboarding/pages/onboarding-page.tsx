@@ -1,58 +1,122 @@
-import { CalendarPlus, CircleCheckBig, LayoutDashboard, ListChecks, PartyPopper, type LucideIcon } from 'lucide-react';
+import { ONBOARDING_STEPS, type Onboarding, type OnboardingStep } from '@leadcapture/contracts/onboarding';
+import {
+  CalendarPlus,
+  Check,
+  CircleCheckBig,
+  LayoutDashboard,
+  ListChecks,
+  PartyPopper,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
+import { useOnboarding, useUpdateOnboarding } from '../api/onboarding.ts';
 
-const STEPS = ['welcome', 'firstEvent', 'forms', 'tour', 'complete'] as const;
-type Step = (typeof STEPS)[number];
-
-const icons: Record<Step, LucideIcon> = {
+const icons: Record<OnboardingStep, LucideIcon> = {
   welcome: PartyPopper,
-  firstEvent: CalendarPlus,
-  forms: ListChecks,
-  tour: LayoutDashboard,
+  create_event: CalendarPlus,
+  setup_forms: ListChecks,
+  dashboard_tour: LayoutDashboard,
   complete: CircleCheckBig,
 };
 
+/** Each step lists what the user will do there; three points keep every screen the same size. */
+const POINTS = ['point1', 'point2', 'point3'] as const;
+
 /**
- * The onboarding wizard frame of spec 01 §2/§4: welcome, first event, forms, tour, complete, with
- * skip, back, continue and "Step X of Y". The steps explain; the onboarding issue wires the
- * event and form steps to their screens once those exist.
+ * The onboarding wizard of spec 01 §2/§4. Progress lives on the server (PATCH on every move), so
+ * a user who leaves resumes on the same step. Events and forms are not built yet, so their steps
+ * explain what they will do and how, without fake forms or buttons that lead nowhere.
  */
 export function OnboardingPage() {
+  const { t } = useTranslation('dashboard');
+  const onboarding = useOnboarding();
+  if (onboarding.isPending) {
+    return (
+      <div className="mx-auto grid w-full max-w-2xl gap-6" aria-busy="true">
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-80 w-full" />
+      </div>
+    );
+  }
+  if (onboarding.isError) {
+    return (
+      <EmptyState
+        title={t('onboarding.loadFailed')}
+        action={
+          <Button variant="secondary" onClick={() => void onboarding.refetch()}>
+            {t('onboarding.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return <Wizard initial={onboarding.data} />;
+}
+
+function Wizard({ initial }: { initial: Onboarding }) {
   const { t } = useTranslation('dashboard');
   const { lp } = useLocalizedPath();
   const navigate = useNavigate();
   const me = useCurrentUser();
-  const [index, setIndex] = useState(0);
-  const step = STEPS[index] ?? 'welcome';
+  const update = useUpdateOnboarding();
+  // Local state so a move shows at once; the server keeps the record for the next visit.
+  const [index, setIndex] = useState(() => Math.max(0, ONBOARDING_STEPS.indexOf(initial.current_step)));
+  const step = ONBOARDING_STEPS[index] ?? 'welcome';
   const Icon = icons[step];
-  const last = index === STEPS.length - 1;
-  const finish = () => void navigate(lp('/dashboard'));
+  const total = ONBOARDING_STEPS.length;
+  const last = index === total - 1;
+
+  const save = (changes: Parameters<typeof update.mutateAsync>[0]) =>
+    update.mutateAsync(changes).then(
+      () => true,
+      () => {
+        toast.error(t('onboarding.saveFailed'));
+        return false;
+      },
+    );
+
+  const goTo = (next: number) => {
+    const target = ONBOARDING_STEPS[next];
+    if (target === undefined) return;
+    setIndex(next);
+    void save(next > index ? { current_step: target, completed_steps: [step] } : { current_step: target });
+  };
+
+  // Finishing and skipping wait for the server: the dashboard guard reads the refreshed user.
+  const leave = async (changes: Parameters<typeof update.mutateAsync>[0]) => {
+    if (await save(changes)) await navigate(lp('/dashboard'));
+  };
+  const finish = () => void leave({ current_step: 'complete', completed_steps: ['complete'] });
+  const skip = () => void leave({ skipped: true });
 
   return (
-    <div className="mx-auto grid max-w-2xl gap-6">
+    <div className="mx-auto grid w-full max-w-2xl gap-6">
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-3 text-sm">
           <p className="font-medium text-muted-foreground" aria-live="polite">
-            {t('onboarding.progress', { current: index + 1, total: STEPS.length })}
+            {t('onboarding.progress', { current: index + 1, total })}
           </p>
           {!last && (
-            <Button variant="link" onClick={finish}>
+            <Button variant="link" onClick={skip} disabled={update.isPending}>
               {t('onboarding.skip')}
             </Button>
           )}
         </div>
-        <Progress value={((index + 1) / STEPS.length) * 100} label={t('onboarding.progressLabel')} />
+        <Progress value={((index + 1) / total) * 100} label={t('onboarding.progressLabel')} />
       </div>
 
       <Card>
-        <CardContent className="grid justify-items-center gap-4 px-6 py-12 text-center sm:px-12">
+        <CardContent className="grid justify-items-center gap-4 px-6 py-10 text-center sm:px-12">
           <span className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
             <Icon aria-hidden="true" className="size-7" />
           </span>
@@ -60,12 +124,25 @@ export function OnboardingPage() {
             {t(`onboarding.steps.${step}.title`, { name: me.first_name })}
           </h1>
           <p className="max-w-md text-base/7 text-pretty text-muted-foreground">{t(`onboarding.steps.${step}.body`)}</p>
+          <ul className="grid max-w-md gap-2 text-left text-sm text-foreground">
+            {POINTS.map((point) => (
+              <li key={point} className="flex gap-2">
+                <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+                <span>{t(`onboarding.steps.${step}.${point}`)}</span>
+              </li>
+            ))}
+          </ul>
+          {(step === 'create_event' || step === 'setup_forms') && (
+            <p className="max-w-md rounded-lg bg-muted px-4 py-3 text-sm text-muted-foreground">
+              {t('onboarding.comingSoon')}
+            </p>
+          )}
         </CardContent>
         <CardFooter className="justify-between">
-          <Button variant="secondary" onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={index === 0}>
+          <Button variant="secondary" onClick={() => goTo(index - 1)} disabled={index === 0}>
             {t('onboarding.back')}
           </Button>
-          <Button onClick={last ? finish : () => setIndex((i) => Math.min(STEPS.length - 1, i + 1))}>
+          <Button onClick={last ? finish : () => goTo(index + 1)} loading={last && update.isPending}>
             {last ? t('onboarding.finish') : t('onboarding.continue')}
           </Button>
         </CardFooter>

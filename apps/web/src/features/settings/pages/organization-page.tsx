@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COMPANY_SIZES, INDUSTRIES } from '@leadcapture/contracts/constants';
+import { COMPANY_SIZES, COUNTRIES, INDUSTRIES } from '@leadcapture/contracts/constants';
 import {
   updateOrganizationSchema,
   type Organization,
   type UpdateOrganizationInput,
 } from '@leadcapture/contracts/organizations';
-import { useForm } from 'react-hook-form';
+import type { ReactElement } from 'react';
+import { useForm, type ControllerRenderProps } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -20,10 +21,28 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
 import { useOrganization, useUpdateOrganization } from '../api/organization.ts';
+import { LogoCard } from '../components/logo-card.tsx';
+
+const fieldNames = [
+  'name',
+  'website',
+  'industry',
+  'size',
+  'billing_email',
+  'primary_color',
+  'secondary_color',
+  'custom_domain',
+  'address.street',
+  'address.city',
+  'address.state',
+  'address.postal_code',
+  'address.country',
+];
 
 /**
- * Organisation settings (spec 01 §2): the company's basic details. The organisation issue adds the
- * logo, colours, address and custom domain. Only owners and admins may edit (the server checks too).
+ * Organisation settings (spec 01 §2, §5): company details, branding, address and logo. Only
+ * owners and admins may edit; members and viewers see the same page read-only and are told why
+ * (the server checks too).
  */
 export function OrganizationPage() {
   const { t } = useTranslation('settings');
@@ -66,13 +85,46 @@ function OrganizationDetails({ id }: { id: string }) {
       />
     );
   }
-  return <OrganizationForm organization={organization.data} />;
+  const canEdit = organization.data.role === 'owner' || organization.data.role === 'admin';
+  return (
+    <>
+      {!canEdit && (
+        <p role="note" className="rounded-lg border border-border bg-muted px-4 py-3 text-sm text-muted-foreground">
+          {t('organization.noPermission')}
+        </p>
+      )}
+      <LogoCard organization={organization.data} canEdit={canEdit} />
+      <OrganizationForm organization={organization.data} canEdit={canEdit} />
+    </>
+  );
 }
 
-function OrganizationForm({ organization }: { organization: Organization }) {
+/** A hex colour as text plus the browser's colour picker on the same value. */
+function ColorInput({
+  field,
+  pickerLabel,
+}: {
+  field: ControllerRenderProps<UpdateOrganizationInput, 'primary_color' | 'secondary_color'>;
+  pickerLabel: string;
+}): ReactElement {
+  const value = field.value ?? '';
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        type="color"
+        aria-label={pickerLabel}
+        value={/^#[0-9a-fA-F]{6}$/.test(value) ? value : '#000000'}
+        onChange={(event) => field.onChange(event.target.value)}
+        className="h-10 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-card p-1 disabled:cursor-not-allowed"
+      />
+      <Input {...field} value={value} spellCheck={false} maxLength={7} />
+    </div>
+  );
+}
+
+function OrganizationForm({ organization, canEdit }: { organization: Organization; canEdit: boolean }) {
   const { t } = useTranslation('settings');
   const update = useUpdateOrganization(organization.id);
-  const canEdit = organization.role === 'owner' || organization.role === 'admin';
   const form = useForm<UpdateOrganizationInput>({
     resolver: zodResolver(updateOrganizationSchema),
     values: {
@@ -80,13 +132,18 @@ function OrganizationForm({ organization }: { organization: Organization }) {
       website: organization.website,
       industry: organization.industry as UpdateOrganizationInput['industry'],
       size: organization.size as UpdateOrganizationInput['size'],
+      billing_email: organization.billing_email,
+      primary_color: organization.primary_color,
+      secondary_color: organization.secondary_color,
+      custom_domain: organization.custom_domain,
+      address: { ...organization.address },
     },
   });
   const onSubmit = form.handleSubmit((values) =>
     update.mutateAsync(values).then(
       () => void toast.success(t('organization.saved')),
       (error: unknown) => {
-        applyServerErrors(error, form.setError, ['name', 'website', 'industry', 'size']);
+        applyServerErrors(error, form.setError, fieldNames);
         if (!isHandledGlobally(error)) toast.error(t('organization.saveFailed'));
       },
     ),
@@ -143,6 +200,84 @@ function OrganizationForm({ organization }: { organization: Organization }) {
                     value,
                     label: t('organization.sizeValue', { size: value }),
                   }))}
+                />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="billing_email"
+              label={t('organization.fields.billingEmail')}
+              help={t('organization.billingEmailHelp')}
+              render={(field) => <Input type="email" autoComplete="email" {...field} value={field.value ?? ''} />}
+            />
+            <FormField
+              control={form.control}
+              name="custom_domain"
+              label={t('organization.fields.customDomain')}
+              help={t('organization.customDomainHelp')}
+              render={(field) => <Input spellCheck={false} {...field} value={field.value ?? ''} />}
+            />
+            <FormField
+              control={form.control}
+              name="primary_color"
+              label={t('organization.fields.primaryColor')}
+              render={(field) => (
+                <ColorInput
+                  field={field}
+                  pickerLabel={t('organization.pickColor', { name: t('organization.fields.primaryColor') })}
+                />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="secondary_color"
+              label={t('organization.fields.secondaryColor')}
+              render={(field) => (
+                <ColorInput
+                  field={field}
+                  pickerLabel={t('organization.pickColor', { name: t('organization.fields.secondaryColor') })}
+                />
+              )}
+            />
+            <h3 className="pt-2 text-base font-semibold text-foreground sm:col-span-2">
+              {t('organization.addressTitle')}
+            </h3>
+            <div className="sm:col-span-2">
+              <FormField
+                control={form.control}
+                name="address.street"
+                label={t('organization.fields.street')}
+                render={(field) => <Input autoComplete="street-address" {...field} value={field.value ?? ''} />}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="address.city"
+              label={t('organization.fields.city')}
+              render={(field) => <Input autoComplete="address-level2" {...field} value={field.value ?? ''} />}
+            />
+            <FormField
+              control={form.control}
+              name="address.state"
+              label={t('organization.fields.state')}
+              render={(field) => <Input autoComplete="address-level1" {...field} value={field.value ?? ''} />}
+            />
+            <FormField
+              control={form.control}
+              name="address.postal_code"
+              label={t('organization.fields.postalCode')}
+              render={(field) => <Input autoComplete="postal-code" {...field} value={field.value ?? ''} />}
+            />
+            <FormField
+              control={form.control}
+              name="address.country"
+              label={t('organization.fields.country')}
+              render={(field) => (
+                <Select
+                  {...field}
+                  value={field.value ?? ''}
+                  placeholder={t('organization.choose')}
+                  options={COUNTRIES.map((value) => ({ value, label: t(`countries.${value}`) }))}
                 />
               )}
             />

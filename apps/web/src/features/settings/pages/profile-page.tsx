@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { updateMeSchema, type UpdateMeInput } from '@leadcapture/contracts/auth';
 import { PROFILE_LANGUAGES, TIMEZONES } from '@leadcapture/contracts/constants';
 import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,23 +10,30 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { isLanguage, localizePath } from '../../../i18n/language.ts';
+import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { ChangePasswordCard } from '../components/change-password-card.tsx';
+import { DeleteAccountCard } from '../components/delete-account-card.tsx';
 
 const fieldNames = ['first_name', 'last_name', 'job_title', 'phone', 'timezone', 'language'];
 
 /**
- * Personal information (spec 01 §2 "Profile"). The profile issue adds change password and the
- * danger zone; this is also the reference form: contract schema + zodResolver + FormField +
- * server 422 messages on the fields + a toast.
+ * Your profile (spec 01 §2): personal information, change password and the danger zone. The
+ * personal form is also the reference form: contract schema + zodResolver + FormField + server
+ * 422 messages on the fields + a toast.
  */
 export function ProfilePage() {
   const { t } = useTranslation('settings');
   const me = useCurrentUser();
   const update = useUpdateProfile();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const { language: uiLanguage } = useLocalizedPath();
   const form = useForm<UpdateMeInput>({
     resolver: zodResolver(updateMeSchema),
     values: {
@@ -40,7 +48,14 @@ export function ProfilePage() {
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutateAsync(values).then(
-      () => void toast.success(t('profile.saved')),
+      (saved) => {
+        toast.success(t('profile.saved'));
+        // A UI language (en, sv) also switches the app: the URL carries the language. Others
+        // (es, fr, …) are for email only, so the app stays as it is.
+        if (isLanguage(saved.language) && saved.language !== uiLanguage) {
+          void navigate(`${localizePath(pathname, saved.language)}${search}`);
+        }
+      },
       (error: unknown) => {
         applyServerErrors(error, form.setError, fieldNames);
         if (!isHandledGlobally(error)) toast.error(t('profile.saveFailed'));
@@ -117,6 +132,8 @@ export function ProfilePage() {
           </CardFooter>
         </Card>
       </form>
+      <ChangePasswordCard />
+      <DeleteAccountCard />
     </div>
   );
 }

@@ -1,53 +1,77 @@
-import { ArrowRight, Building2, UserRound, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Bell, Building2, CreditCard, KeyRound, Plug, UserRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 
-type HubCard = { to: string; icon: LucideIcon; title: string; body: string };
+type HubKey = 'profile' | 'organization' | 'integrations' | 'billing' | 'notifications' | 'apiKeys';
+type HubCard = { key: HubKey; to?: string; icon: LucideIcon };
 
 /**
- * The settings hub (spec 01 §2). It lists the settings pages that exist; billing, integrations,
- * notifications and API keys add their card here when they are built.
+ * The settings hub (spec 01 §2). Profile and organisation link to their pages; integrations,
+ * billing, notifications and API keys are not built yet, so their cards say so and link nowhere
+ * (a link to a 404 would be a dead end). Each gets its `to` when its page exists.
  */
+const cards: HubCard[] = [
+  { key: 'profile', to: '/settings/profile', icon: UserRound },
+  { key: 'organization', to: '/settings/organization', icon: Building2 },
+  { key: 'integrations', icon: Plug },
+  { key: 'billing', icon: CreditCard },
+  { key: 'notifications', icon: Bell },
+  { key: 'apiKeys', icon: KeyRound },
+];
+
+const cardClass = 'flex h-full gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm';
+
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const { lp } = useLocalizedPath();
-  const cards: HubCard[] = [
-    { to: '/settings/profile', icon: UserRound, title: t('hub.profile.title'), body: t('hub.profile.body') },
-    {
-      to: '/settings/organization',
-      icon: Building2,
-      title: t('hub.organization.title'),
-      body: t('hub.organization.body'),
-    },
-  ];
   return (
     <div className="grid gap-8">
       <PageHeader title={t('hub.title')} description={t('hub.description')} />
       <ul className="grid gap-4 sm:grid-cols-2">
-        {cards.map(({ to, icon: Icon, title, body }) => (
-          <li key={to}>
-            <Link
-              to={lp(to)}
-              className="group flex h-full gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm transition-colors hover:border-primary/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-            >
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-              <span className="grid flex-1 gap-1">
-                <span className="flex items-center justify-between gap-2 font-semibold text-foreground">
-                  {title}
-                  <ArrowRight
-                    aria-hidden="true"
-                    className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
-                  />
-                </span>
-                <span className="text-sm text-muted-foreground">{body}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
+        {cards.map(({ key, to, icon: Icon }) => {
+          const icon = (
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+          );
+          const body = <span className="text-sm text-muted-foreground">{t(`hub.${key}.body`)}</span>;
+          return (
+            <li key={key}>
+              {to === undefined ? (
+                <div className={cardClass}>
+                  {icon}
+                  <span className="grid flex-1 gap-1">
+                    <span className="flex flex-wrap items-center justify-between gap-2 font-semibold text-foreground">
+                      <span className="text-foreground">{t(`hub.${key}.title`)}</span>
+                      <Badge>{t('hub.notAvailable')}</Badge>
+                    </span>
+                    {body}
+                  </span>
+                </div>
+              ) : (
+                <Link
+                  to={lp(to)}
+                  className={`group ${cardClass} transition-colors hover:border-primary/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`}
+                >
+                  {icon}
+                  <span className="grid flex-1 gap-1">
+                    <span className="flex items-center justify-between gap-2 font-semibold text-foreground">
+                      {t(`hub.${key}.title`)}
+                      <ArrowRight
+                        aria-hidden="true"
+                        className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                      />
+                    </span>
+                    {body}
+                  </span>
+                </Link>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

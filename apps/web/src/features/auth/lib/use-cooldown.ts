@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** Seconds before another mail may be requested (spec 01 §4, §9: "a cooldown in seconds"). */
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+/**
+ * A countdown for "resend" buttons. It keeps the end time rather than counting ticks, so a
+ * throttled background tab still ends on time; `remaining` is whole seconds, 0 when ready.
+ */
+export function useCooldown(): { remaining: number; start: (seconds?: number) => void } {
+  const [until, setUntil] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (until === null) return;
+    const timer = setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= until) setUntil(null);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+
+  const start = useCallback((seconds: number = RESEND_COOLDOWN_SECONDS) => {
+    const current = Date.now();
+    setNow(current);
+    setUntil(current + seconds * 1000);
+  }, []);
+
+  const remaining = until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+  return { remaining, start };
+}
+
+/**
+ * The wait of a 429 in seconds (`details.retry_after` of the server's RATE_LIMITED answer), or
+ * null for any other failure.
+ */
+export function retryAfterSeconds(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('status' in error) || error.status !== 429) return null;
+  const details = 'details' in error ? error.details : undefined;
+  if (typeof details === 'object' && details !== null && 'retry_after' in details) {
+    const value = details.retry_after;
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0) return Math.ceil(value);
+  }
+  return RESEND_COOLDOWN_SECONDS;
+}

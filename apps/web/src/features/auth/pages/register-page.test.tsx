@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearToasts, getToasts } from '../../../lib/toast.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { answerWith, authResult, fail, ok } from '../test/fake-api.ts';
+import { RegisterPage } from './register-page.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearToasts();
+});
+
+async function fill({ confirm = 'Booth2026x', terms = true } = {}) {
+  await userEvent.type(screen.getByLabelText(/^First name/), 'Ada');
+  await userEvent.type(screen.getByLabelText(/^Last name/), 'Lovelace');
+  await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText(/^Company name/), 'Booth AB');
+  await userEvent.type(screen.getByLabelText(/^Password/), 'Booth2026x');
+  await userEvent.type(screen.getByLabelText(/^Confirm password/), confirm);
+  if (terms) await userEvent.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+}
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+
+describe('RegisterPage', () => {
+  it('shows the contract messages for a mismatch and missing terms', async () => {
+    const api = answerWith(ok(authResult, 201));
+    await renderWithApp(<RegisterPage />, { path: '/auth/register' });
+    await fill({ confirm: 'Booth2026y', terms: false });
+    await submit();
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    expect(screen.getByText('You must agree to the terms and conditions')).toBeTruthy();
+    expect(api.mock).not.toHaveBeenCalled();
+  });
+
+  it('links the terms page in a new tab', async () => {
+    await renderWithApp(<RegisterPage />, { path: '/auth/register' });
+    const link = screen.getByRole('link', { name: 'terms and conditions' });
+    expect(link.getAttribute('href')).toBe('/terms');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('sends the form with the UI language and goes to /onboarding', async () => {
+    const api = answerWith(ok(authResult, 201));
+    const { router } = await renderWithApp(<RegisterPage />, { path: '/sv/auth/register', language: 'sv' });
+    await userEvent.type(screen.getByLabelText(/^Förnamn/), 'Ada');
+    await userEvent.type(screen.getByLabelText(/^Efternamn/), 'Lovelace');
+    await userEvent.type(screen.getByLabelText(/^E-post/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/^Företagsnamn/), 'Booth AB');
+    await userEvent.type(screen.getByLabelText(/^Lösenord/), 'Booth2026x');
+    await userEvent.type(screen.getByLabelText(/^Bekräfta lösenord/), 'Booth2026x');
+    await userEvent.click(screen.getByRole('checkbox', { name: /villkoren/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /produktnyheter/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Skapa konto' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sv/onboarding'));
+    expect(api.body()).toEqual({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      company_name: 'Booth AB',
+      password: 'Booth2026x',
+      password_confirm: 'Booth2026x',
+      terms_accepted: true,
+      newsletter_opt_in: true,
+      language: 'sv',
+    });
+  });
+
+  it('puts a 409 on the email field, without a toast', async () => {
+    answerWith(fail(409, 'CONFLICT', { email: ['A user with this email already exists.'] }));
+    await renderWithApp(<RegisterPage />, { path: '/auth/register' });
+    await fill();
+    await submit();
+    expect(await screen.findByText(/An account with this email already exists/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
+    expect(getToasts()).toEqual([]);
+  });
+
+  it('toasts "Failed to create account. Please try again." on other failures', async () => {
+    answerWith(fail(500, 'INTERNAL_ERROR'));
+    await renderWithApp(<RegisterPage />, { path: '/auth/register' });
+    await fill();
+    await submit();
+    await waitFor(() =>
+      expect(getToasts().map((t) => t.title)).toContain('Failed to create account. Please try again.'),
+    );
+  });
+});

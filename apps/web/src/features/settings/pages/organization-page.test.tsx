@@ -1,0 +1,110 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toaster.tsx';
+import { fail, fakeServer, me, ok, orgId, organization } from '../../../test/fake-server.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { OrganizationPage } from './organization-page.tsx';
+
+/** Toasts render in the app's root layout; the page under test needs the region itself. */
+function WithToasts({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}
+      <Toaster />
+    </>
+  );
+}
+
+const page = (
+  <WithToasts>
+    <OrganizationPage />
+  </WithToasts>
+);
+
+beforeEach(() => {
+  // happy-dom has no object URLs; the preview only needs a string.
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const png = (bytes: number) => new File([new Uint8Array(bytes)], 'logo.png', { type: 'image/png' });
+
+describe('OrganizationPage', () => {
+  it('saves details, colours and address with PATCH', async () => {
+    const server = fakeServer({
+      'GET /auth/me/': () => ok(me),
+      [`GET /organizations/${orgId}/`]: () => ok(organization()),
+      [`PATCH /organizations/${orgId}/`]: (body) => ok(organization('owner', body as Record<string, unknown>)),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(page, { path: '/settings/organization' });
+    await user.type(await screen.findByLabelText('Billing email'), 'billing@booth.se');
+    await user.clear(screen.getByLabelText('Primary color'));
+    await user.type(screen.getByLabelText('Primary color'), '#ff0066');
+    await user.type(screen.getByLabelText('City'), 'Göteborg');
+    await user.selectOptions(screen.getByLabelText('Country'), 'se');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Organization updated');
+    expect(server.bodies(`PATCH /organizations/${orgId}/`)[0]).toMatchObject({
+      billing_email: 'billing@booth.se',
+      primary_color: '#ff0066',
+      address: { city: 'Göteborg', country: 'se' },
+    });
+  });
+
+  it('is read-only for a member, with the reason', async () => {
+    fakeServer({
+      'GET /auth/me/': () => ok(me),
+      [`GET /organizations/${orgId}/`]: () => ok(organization('member')),
+    });
+    await renderWithApp(page, { path: '/settings/organization' });
+    await screen.findByText(/You don’t have permission to change these settings/);
+    expect(screen.getByLabelText(/^Company name/).closest('fieldset')?.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upload logo' })).toBeNull();
+  });
+
+  it('checks the logo file before uploading, like the server', async () => {
+    const server = fakeServer({
+      'GET /auth/me/': () => ok(me),
+      [`GET /organizations/${orgId}/`]: () => ok(organization()),
+      [`POST /organizations/${orgId}/logo/`]: () => ok(organization('owner', { logo_url: '/api/v1/public/files/x/' })),
+    });
+    // applyAccept off: the picker's filter is only a hint, the check must catch the rest.
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    await renderWithApp(page, { path: '/settings/organization' });
+    await screen.findByText('PNG or JPG up to 2MB, recommended 200x200px.');
+    const input = screen.getByLabelText('Upload logo', { selector: 'input' });
+
+    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please select a valid image file');
+
+    await user.upload(input, png(2 * 1024 * 1024 + 1));
+    expect((await screen.findByRole('alert')).textContent).toBe('Image size must be less than 2MB');
+    expect(server.bodies(`POST /organizations/${orgId}/logo/`)).toHaveLength(0);
+
+    await user.upload(input, png(1024));
+    await screen.findByText('Logo updated');
+    expect(server.bodies(`POST /organizations/${orgId}/logo/`)).toHaveLength(1);
+    expect(screen.getByRole('img', { name: 'Logo of Booth AB' }).getAttribute('src')).toBe('/api/v1/public/files/x/');
+    expect(screen.getByRole('button', { name: 'Remove logo' })).toBeDefined();
+  });
+
+  it('says "Logo upload failed" and shows the server’s reason', async () => {
+    fakeServer({
+      'GET /auth/me/': () => ok(me),
+      [`GET /organizations/${orgId}/`]: () => ok(organization()),
+      [`POST /organizations/${orgId}/logo/`]: () =>
+        fail(422, 'VALIDATION_ERROR', { file: ['Please select a valid image file'] }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(page, { path: '/settings/organization' });
+    await screen.findByText('PNG or JPG up to 2MB, recommended 200x200px.');
+    await user.upload(screen.getByLabelText('Upload logo', { selector: 'input' }), png(10));
+    await screen.findByText('Logo upload failed');
+    expect(screen.getByText('Please select a valid image file')).toBeDefined();
+  });
+});
