@@ -2,6 +2,8 @@
 //   1. first-load JavaScript of /auth/login, gzip, as a browser loads it (target <= 120 KB)
 //   2. Lighthouse accessibility >= 95 and performance >= 90 on /auth/login and /dashboard
 // Usage: npm run build && node bench/web.mjs    (Debian Chromium at /usr/bin/chromium)
+// Lighthouse 12 runs on Node 20 (13 needs 22). Its trace engine asks for third-party-web
+// "latest", which breaks `npm ci` whenever a new version appears: package.json overrides pin it.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
