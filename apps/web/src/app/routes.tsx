@@ -43,6 +43,10 @@ const pages = {
   verifyEmail: lazyPage(() =>
     import('../features/auth/pages/verify-email-page.tsx').then((m) => ({ Component: m.VerifyEmailPage })),
   ),
+  terms: lazyPage(() => import('../features/legal/pages/terms-page.tsx').then((m) => ({ Component: m.TermsPage }))),
+  privacy: lazyPage(() =>
+    import('../features/legal/pages/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })),
+  ),
   dashboardLayout: lazyPage(() =>
     import('./layouts/dashboard-layout.tsx').then((m) => ({ Component: m.DashboardLayout })),
   ),
@@ -78,6 +82,14 @@ function openRoutes(): RouteObject[] {
     },
     { path: 'auth/reset-password', lazy: pages.resetPassword, handle: title((t) => t('auth:resetPassword.metaTitle')) },
     { path: 'auth/verify-email', lazy: pages.verifyEmail, handle: title((t) => t('auth:verifyEmail.metaTitle')) },
+  ];
+}
+
+/** Public pages for everyone, signed in or not (the register form links here): the legal texts. No layout. */
+function publicRoutes(): RouteObject[] {
+  return [
+    { path: 'terms', lazy: pages.terms, handle: title((t) => t('legal:terms.metaTitle')) },
+    { path: 'privacy', lazy: pages.privacy, handle: title((t) => t('legal:privacy.metaTitle')) },
   ];
 }
 
@@ -121,6 +133,7 @@ function languageBranch(language: Language, queryClient: QueryClient): RouteObje
     shouldRevalidate: () => false,
     children: [
       { loader: redirectSignedIn(language), element: <SignedOutLayout />, children: openRoutes() },
+      { children: publicRoutes() },
       { loader: requireUser(language, queryClient), children: signedInRoutes() },
       { path: '*', element: <NotFoundPage />, handle: title((t) => t('errors:page.404.title')) },
     ],

@@ -11,10 +11,11 @@ import { languages, type Language } from './language.ts';
  *   dashboard  dashboard and onboarding
  *   settings   settings hub, profile, organisation
  *   billing    paywall and usage
+ *   legal      terms of service and privacy policy
  * Each language is one lazily loaded chunk (~5 KB gzip): a page loads only its own language.
  */
 export type Resources = typeof en;
-export const namespaces = ['common', 'auth', 'errors', 'dashboard', 'settings', 'billing'] as const;
+export const namespaces = ['common', 'auth', 'errors', 'dashboard', 'settings', 'billing', 'legal'] as const;
 export const defaultNamespace = 'common';
 
 const loaders: Record<Language, () => Promise<Resources>> = {

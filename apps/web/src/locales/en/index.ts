@@ -3,7 +3,8 @@ import billing from './billing.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
+import legal from './legal.json';
 import settings from './settings.json';
 
 /** English, the source language: every namespace of locales/en in one chunk, loaded on demand. */
-export const en = { common, auth, errors, dashboard, settings, billing } as const;
+export const en = { common, auth, errors, dashboard, settings, billing, legal } as const;

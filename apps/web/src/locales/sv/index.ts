@@ -4,6 +4,7 @@ import billing from './billing.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
+import legal from './legal.json';
 import settings from './settings.json';
 
 /**
@@ -17,4 +18,5 @@ export const sv = {
   dashboard: dashboard satisfies (typeof en)['dashboard'],
   settings: settings satisfies (typeof en)['settings'],
   billing: billing satisfies (typeof en)['billing'],
+  legal: legal satisfies (typeof en)['legal'],
 } as const;

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
-import { SiteFooter } from '../components/site-footer.tsx';
-import { SiteHeader } from '../components/site-header.tsx';
+import { SiteFooter } from '../../../components/site-footer.tsx';
+import { SiteHeader } from '../../../components/site-header.tsx';
 import { StatusCard } from '../components/status-card.tsx';
 
 /** The landing page at / (no layout, spec 01 §2); the marketing issue grows it into the full landing page. */

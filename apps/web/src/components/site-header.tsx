@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
-import { LogoMark } from '../../../components/logo-mark.tsx';
-import { ThemeToggle } from '../../../components/theme-toggle.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
+import { LanguageSwitch } from './language-switch.tsx';
+import { LogoMark } from './logo-mark.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+import { Button } from './ui/button.tsx';
+import { useLocalizedPath } from '../i18n/use-localized-path.ts';
 
 export function SiteHeader() {
   const { t } = useTranslation();
@@ -12,14 +12,15 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-10 border-b border-border/80 bg-background/85 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
-        <Link
+        {/* NavLink: aria-current="page" on the landing page only, not on /terms or /privacy. */}
+        <NavLink
           to={lp('/')}
-          aria-current="page"
+          end
           className="flex items-center gap-2.5 rounded-md text-lg font-semibold tracking-tight text-foreground focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
         >
           <LogoMark />
           <span className="max-sm:sr-only">{t('brand.name')}</span>
-        </Link>
+        </NavLink>
         <div className="flex items-center gap-1.5 sm:gap-3">
           <LanguageSwitch />
           <ThemeToggle className="max-sm:hidden" />
