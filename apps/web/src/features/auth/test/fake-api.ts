@@ -1,26 +1,7 @@
 import { vi } from 'vitest';
 
-/** Envelope answers of the server (docs/api), for the auth page tests. */
-const meta = { timestamp: '2026-01-01T00:00:00.000Z' };
-
-export function ok(data: unknown, status = 200): Response {
-  return new Response(JSON.stringify({ status: 'success', status_code: status, data, meta }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
-export function fail(status: number, code: string, details?: unknown): Response {
-  return new Response(
-    JSON.stringify({
-      status: 'error',
-      status_code: status,
-      error: { message: 'Nope', code, ...(details === undefined ? {} : { details }) },
-      meta,
-    }),
-    { status, headers: { 'content-type': 'application/json' } },
-  );
-}
+// Envelope answers come from the shared page-test server stand-in, so both speak one format.
+export { fail, ok } from '../../../test/fake-server.ts';
 
 type FetchArgs = [string, RequestInit];
 
