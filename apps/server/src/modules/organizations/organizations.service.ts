@@ -137,6 +137,18 @@ async function countMine(tx: Tx, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** An audit entry for a change the caller made to the organisation it acts on. */
+function auditOwnChange(ctx: TenantContext, meta: RequestMeta, action: string, metadata: Record<string, unknown>) {
+  return recordAudit(ctx.tx, meta, {
+    action,
+    userId: ctx.userId,
+    organizationId: ctx.organizationId,
+    targetType: 'organization',
+    targetId: ctx.organizationId,
+    metadata,
+  });
+}
+
 async function loadOwn(ctx: TenantContext): Promise<OrganizationRow> {
   const [row] = await ctx.tx.select().from(organizations).where(eq(organizations.id, ctx.organizationId));
   if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
@@ -183,14 +195,7 @@ export async function updateOrganization(
       throw err;
     });
   if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
-  await recordAudit(ctx.tx, meta, {
-    action: 'organization.updated',
-    userId: ctx.userId,
-    organizationId: ctx.organizationId,
-    targetType: 'organization',
-    targetId: ctx.organizationId,
-    metadata: { fields: Object.keys(input) },
-  });
+  await auditOwnChange(ctx, meta, 'organization.updated', { fields: Object.keys(input) });
   return toOrganization(row, ctx.role);
 }
 
@@ -209,14 +214,7 @@ export async function updateSettings(
   const current = await getSettings(ctx);
   const next = { ...current, ...input };
   await ctx.tx.update(organizations).set({ settings: next }).where(eq(organizations.id, ctx.organizationId));
-  await recordAudit(ctx.tx, meta, {
-    action: 'organization.settings_updated',
-    userId: ctx.userId,
-    organizationId: ctx.organizationId,
-    targetType: 'organization',
-    targetId: ctx.organizationId,
-    metadata: { fields: Object.keys(input) },
-  });
+  await auditOwnChange(ctx, meta, 'organization.settings_updated', { fields: Object.keys(input) });
   return next;
 }
 
@@ -275,13 +273,9 @@ export async function setLogo(
         .where(eq(organizations.id, ctx.organizationId))
         .returning();
       if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
-      await recordAudit(ctx.tx, meta, {
-        action: 'organization.logo_updated',
-        userId: ctx.userId,
-        organizationId: ctx.organizationId,
-        targetType: 'organization',
-        targetId: ctx.organizationId,
-        metadata: { file_id: file.id, replaced_file_id: previous?.id ?? null },
+      await auditOwnChange(ctx, meta, 'organization.logo_updated', {
+        file_id: file.id,
+        replaced_file_id: previous?.id ?? null,
       });
       return { organization: toOrganization(row, ctx.role), replaced: previous?.storageKey };
     },
@@ -305,14 +299,7 @@ export async function removeLogo(deps: AppDeps, inTenant: TenantRunner, meta: Re
       .where(eq(organizations.id, ctx.organizationId))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
-    await recordAudit(ctx.tx, meta, {
-      action: 'organization.logo_removed',
-      userId: ctx.userId,
-      organizationId: ctx.organizationId,
-      targetType: 'organization',
-      targetId: ctx.organizationId,
-      metadata: { file_id: previous?.id ?? null },
-    });
+    await auditOwnChange(ctx, meta, 'organization.logo_removed', { file_id: previous?.id ?? null });
     return { organization: toOrganization(row, ctx.role), removed: previous?.storageKey };
   });
   if (removed) await discardStored(deps, removed);
