@@ -146,6 +146,44 @@ export default tseslint.config(
     },
   },
   {
+    // The public capture page and its form renderer: a preact/compat bundle of 60 KB at most
+    // (docs/decisions/011-capture-page-preact.md); vite.capture.config.ts also fails the build.
+    files: ['apps/web/src/capture/**/*.{ts,tsx}', 'apps/web/src/components/form-renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**', '**/lib/api-client*', '**/i18n/i18n*', '**/lib/cn*', '**/ui/**'],
+              message: "The capture page carries none of the dashboard's code.",
+            },
+            {
+              group: ['zod', 'i18next', 'react-i18next', '@tanstack/*', 'radix-ui', '@radix-ui/*', 'react-router'],
+              message: 'Too big for the capture page (60 KB of JavaScript in all).',
+            },
+            {
+              group: [
+                '@leadcapture/contracts/*',
+                '!@leadcapture/contracts/form-fields',
+                '!@leadcapture/contracts/public-capture',
+                '!@leadcapture/contracts/event-urls',
+                '!@leadcapture/contracts/event-status',
+                '!@leadcapture/contracts/constants',
+              ],
+              message: 'Only the zod-free contracts may reach the capture page.',
+            },
+            {
+              group: ['@leadcapture/server', '@leadcapture/server/*', '**/apps/server/**'],
+              message: 'The web app talks to the server over HTTP only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'apps/server/test/**/*.ts', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

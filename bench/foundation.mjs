@@ -5,24 +5,11 @@
 //   4. GET /auth/me/ req/s vs GET /status/ req/s, same run (target me >= status / 3)
 // Usage: npm run build && npm run bench   (bounded: a few thousand requests, ~45 s)
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort, report, root, sleep } from './support.mjs';
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -202,9 +189,5 @@ const targets = [
     '>= 1/3 of /status/',
   ],
 ];
-console.log(`\nFoundation benchmark (${new Date().toISOString()}, node ${process.version})`);
-for (const [name, value, ok, target] of targets)
-  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${value}  [target ${target}]`);
-mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-writeFileSync(path.join(root, 'bench/results/foundation.json'), JSON.stringify(results, null, 2));
+report(`Foundation benchmark (${new Date().toISOString()}, node ${process.version})`, targets, 'foundation', results);
 process.exit(targets.every(([, , ok]) => ok) ? 0 : 1);

@@ -5,8 +5,7 @@
  * passed to specs, so the confirmation screen and the cooldown stand in for it.
  */
 import assert from 'node:assert/strict';
-import AxeBuilder from '@axe-core/playwright';
-import { locales, openPage, screenshot } from './support.mjs';
+import { assertAccessible, locales, openPage, screenshot } from './support.mjs';
 
 const { en, sv } = locales;
 /** Labels end in a visual "*" for required fields; match the start only. */
@@ -14,15 +13,6 @@ const startsWith = (text) => new RegExp(`^${text}`);
 const fill = (template, values) => template.replace(/\{\{(\w+)\}\}/g, (_, key) => String(values[key]));
 
 /** No serious or critical axe violations; the message lists what failed and where. */
-async function assertAccessible(page, label) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `${label} has serious accessibility violations`,
-  );
-}
 
 export default async function authJourneys({ browser, baseURL }) {
   // --- Register through the form → /onboarding, then log out ----------------------------------

@@ -3,20 +3,9 @@
  * link reaches /terms, and axe finds no serious or critical violations.
  */
 import assert from 'node:assert/strict';
-import AxeBuilder from '@axe-core/playwright';
 import enLegal from '../apps/web/src/locales/en/legal.json' with { type: 'json' };
 import svLegal from '../apps/web/src/locales/sv/legal.json' with { type: 'json' };
-import { locales, openPage, screenshot } from './support.mjs';
-
-async function assertAccessible(page, label) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `${label}: axe violations`,
-  );
-}
+import { assertAccessible, locales, openPage, screenshot } from './support.mjs';
 
 export default async ({ browser, baseURL }) => {
   // /terms, desktop light: heading, title, table of contents, link to the other text.

@@ -5,21 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { deflateSync, crc32 } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import { locales, openPage, registerAccount, screenshot, signIn } from './support.mjs';
+import { assertAccessible, locales, openPage, registerAccount, screenshot, signIn } from './support.mjs';
 
 const { en, sv } = locales;
 
 /** No serious or critical axe violations; the message lists what failed and where. */
-async function assertAccessible(page, label) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-    `${label} has serious accessibility violations`,
-  );
-}
 
 /** A real PNG (the server checks the content, not the name): size × size pixels of one colour. */
 function makePng(size = 8) {
@@ -131,14 +121,14 @@ export default async function onboardingSettings({ browser, baseURL }) {
       await page.getByRole('button', { name: en.settings.danger.cancel }).click();
 
       await page.goto('/settings/organization');
-      await page.getByText(en.settings.logo.guidance).waitFor();
+      await page.getByText(en.common.logo.guidance).waitFor();
       await page.locator('input[type=file]').setInputFiles({
         name: 'logo.png',
         mimeType: 'image/png',
         buffer: makePng(),
       });
-      await page.getByText(en.settings.logo.uploaded, { exact: true }).waitFor();
-      const logo = page.getByRole('img', { name: en.settings.logo.alt.replace('{{name}}', 'Booth AB') });
+      await page.getByText(en.common.logo.uploaded, { exact: true }).waitFor();
+      const logo = page.getByRole('img', { name: en.common.logo.alt.replace('{{name}}', 'Booth AB') });
       await logo.waitFor();
       // The public address really serves the image.
       await logo.evaluate((img) =>

@@ -183,7 +183,7 @@ async function main() {
     for (const file of specs) {
       const started = performance.now();
       try {
-        await runSpec(file, { browser, baseURL });
+        await runSpec(file, { browser, baseURL, dataDir });
         passed += 1;
         console.log(`  ✓ ${file} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
       } catch (error) {

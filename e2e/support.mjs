@@ -2,7 +2,8 @@
  * Shared helpers for e2e specs (not a spec itself: run.mjs only loads *.spec.mjs).
  */
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import enAuth from '../apps/web/src/locales/en/auth.json' with { type: 'json' };
@@ -140,4 +141,37 @@ export async function screenshot(page, name) {
 /** The text of the <dd> that belongs to the <dt> with this label. */
 export function definition(scope, term) {
   return scope.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+}
+
+/** axe (WCAG 2.x A/AA) finds no serious or critical violation on the page as it is now. */
+export async function assertAccessible(page, label) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(
+    blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+    `${label} has serious accessibility violations`,
+  );
+}
+
+/**
+ * The mail the server wrote for `to` under DATA_DIR/mail/ (no SMTP in e2e), newest last, as
+ * raw .eml text; waits up to `timeoutMs` for at least one.
+ */
+export async function mailsTo(dataDir, to, { timeoutMs = 10_000 } = {}) {
+  const dir = path.join(dataDir, 'mail');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = await readdir(dir).catch(() => []);
+    const found = [];
+    for (const name of names.filter((n) => n.endsWith('.eml'))) {
+      const file = path.join(dir, name);
+      const text = await readFile(file, 'utf8');
+      if (new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(text)) {
+        found.push({ text, mtime: (await stat(file)).mtimeMs });
+      }
+    }
+    if (found.length > 0 || Date.now() > deadline) return found.sort((a, b) => a.mtime - b.mtime).map((m) => m.text);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

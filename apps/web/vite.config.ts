@@ -1,22 +1,114 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // Resolved from this file, not the cwd, so `vite build` behaves the same whether it runs
 // from the repo root (`npm run build -w apps/web`) or from apps/web.
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+const THEME_TAG = '<script src="/theme-init.js"></script>';
+
+/**
+ * public/theme-init.js goes into index.html inline: it must run before the first paint, and as a
+ * file it is a render-blocking round trip (a revalidation on every visit, too). The server allows
+ * it in its CSP by hash (apps/server/src/app.ts); the file stays the source its unit test runs.
+ */
+function inlineThemeScript(): Plugin {
+  return {
+    name: 'leadcapture:inline-theme-script',
+    transformIndexHtml(html) {
+      if (!html.includes(THEME_TAG)) throw new Error(`index.html no longer has ${THEME_TAG}`);
+      const script = readFileSync(new URL('./public/theme-init.js', import.meta.url), 'utf8')
+        .replace(/^\/\*[\s\S]*?\*\/\s*/, '')
+        .trim();
+      return html.replace(THEME_TAG, `<script>${script}</script>`);
+    },
+  };
+}
+
+/**
+ * Preloads the Latin Inter file (every page's text) from index.html. Found from the CSS only
+ * after the first render, it was the last request before the largest paint: Chrome holds text
+ * back briefly for a font that is on its way (docs/decisions/010-web-performance-budget.md).
+ */
+function preloadTextFont(): Plugin {
+  return {
+    name: 'leadcapture:preload-text-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const font = Object.keys(context.bundle ?? {}).find((file) =>
+          /inter-latin-wght-normal-[\w-]+\.woff2$/.test(file),
+        );
+        if (font === undefined) throw new Error('the Latin Inter font is no longer in the build');
+        const attrs = { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' };
+        return [{ tag: 'link', attrs, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 // Vite only reads a default export; config files are the one exception to named exports.
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inlineThemeScript(), preloadTextFont()],
   build: {
     // The server serves this directory next to the API, so the path is part of the contract.
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     // dist/.vite/manifest.json: lets scripts/bundle-size.mjs measure what each route loads first.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Fewer, fuller files on the first page (docs/decisions/010-web-performance-budget.md). The
+        // automatic split makes one file per set of pages sharing a module: ~20 requests for the
+        // login page and ~50 for the dashboard, each a round trip on a phone. Modules land in the
+        // first group that matches, highest priority first; the rest stay automatic.
+        codeSplitting: {
+          groups: [
+            // Everything the entry imports statically: it all loads before the first render anyway.
+            { name: 'app', tags: ['$initial'], priority: 10 },
+            // Small pieces every page's chrome draws (theme and language controls, logo, queries).
+            {
+              name: 'shell',
+              test: /src[\\/](components[\\/](theme-toggle|language-switch|logo-mark)\.tsx|lib[\\/]use-theme\.ts)|react-query[\\/].*[\\/](useMutation|useQuery)\.js|mutationObserver|lucide-react[\\/].*[\\/](sun|moon)\.mjs|@radix-ui[\\/]react-(primitive|slot|compose-refs)[\\/]/,
+              priority: 9,
+            },
+            // Small components (controls, display) and the icons: a few KB together, dozens of files
+            // apart. Before the form stack, which would otherwise take the controls along with it.
+            {
+              name: 'ui',
+              test: /src[\\/]components[\\/](ui[\\/](badge|card|skeleton|empty-state|spinner|progress|table|field|input|checkbox|select|textarea|form-alert)|page-header)\.tsx|@radix-ui[\\/]react-label[\\/]/,
+              priority: 8,
+            },
+            // react-hook-form and what wraps it: the pages with a form, not every page with a control.
+            {
+              name: 'forms',
+              test: /react-hook-form|src[\\/]components[\\/]ui[\\/]form-field\.tsx|src[\\/]lib[\\/]validation-messages\.ts/,
+              priority: 7,
+            },
+            // zod and the contract schemas, one file: a page that validates anything needs zod
+            // whole, and the signed-in pages need most contracts (the login page loads it after
+            // its first paint, for its form).
+            { name: 'contracts', test: /node_modules[\\/]zod[\\/]|packages[\\/]contracts[\\/]/, priority: 6 },
+            // date-fns and the helpers around it.
+            { name: 'dates', test: /node_modules[\\/]date-fns[\\/]|src[\\/]lib[\\/]format\.ts/, priority: 6 },
+            { name: 'icons', test: /lucide-react/, priority: 5 },
+            // Dialog and menus with the Radix parts under them (one file, not ten): the signed-in
+            // shell draws both (drawer, user and organisation menus), so every signed-in page has
+            // them already. No other app modules: they would drag their imports along.
+            {
+              name: 'overlays',
+              test: /@radix-ui[\\/]react-(dialog|dropdown-menu)[\\/]|src[\\/]components[\\/]ui[\\/](dialog|dropdown-menu)\.tsx/,
+              priority: 4,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     // In development the API runs as its own process; proxying keeps the browser on one

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +17,22 @@ import type { AppDeps } from './http/deps.ts';
 import { errorEnvelope } from './http/envelope.ts';
 import { handleError } from './http/errors.ts';
 import { createThrottle, memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './http/throttle.ts';
+import { createLiveEventBus, liveEventHandler } from './jobs/live-events.ts';
 import { createOutboxWorker } from './jobs/outbox.ts';
 import { mailHandler } from './mail/mail-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { captureRoutes } from './modules/capture/capture.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { eventLogoRoutes, eventRoutes } from './modules/events/events.routes.ts';
+import { CONTACT_OUTBOX_KIND, contactMailHandler } from './modules/contact/contact.service.ts';
 import { createMeCache } from './modules/auth/me-cache.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { filesRoutes, publicFilesRoutes } from './modules/files/files.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { eventLeadsRoutes, leadsRoutes } from './modules/leads/leads.routes.ts';
+import { LEAD_CREATED, LEAD_UPDATED } from './modules/leads/leads.service.ts';
 import { organizationLogoRoutes } from './modules/organizations/organization-logo.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
@@ -53,6 +61,30 @@ export interface BuildOptions {
 function webDistDir(config: Config): string {
   return config.webDistDir ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 }
+
+/**
+ * CSP sources for the inline scripts of the web app's pages (index.html, capture/capture.html),
+ * by hash: the theme script runs before the first paint, and as a file it was a render-blocking
+ * round trip (docs/decisions/010-web-performance-budget.md). Any other inline script stays blocked.
+ */
+function inlineScriptHashes(...pages: (Buffer | undefined)[]): string[] {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+  const hashes = pages.flatMap((html) =>
+    html === undefined
+      ? []
+      : [...html.toString('utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+          ([, body]) => `'sha256-${sha256(body ?? '')}'`,
+        ),
+  );
+  return [...new Set(hashes)];
+}
+
+/**
+ * Paths served by the public capture page's own build (dist/capture/capture.html, a bundle
+ * without the dashboard: docs/decisions/011-capture-page-preact.md) instead of the SPA shell.
+ * /show/{slug} (offers) joins when its page exists.
+ */
+const CAPTURE_PAGE_PATHS = /^(?:\/sv)?\/capture(?:[/?]|$)/;
 
 /** Builds the whole application. Reads like a table of contents: plugins, then modules. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -94,7 +126,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       log: app.log,
     });
-  const outbox = createOutboxWorker({ db: database.db, handlers: { 'mail.send': mailHandler(mailer) }, log: app.log });
+  // Live events for the WebSocket layer; through Redis pub/sub when REDIS_URL is set.
+  const live = createLiveEventBus({ ...(opts.redis ? { redis: opts.redis } : {}), log: app.log });
+  const outbox = createOutboxWorker({
+    db: database.db,
+    handlers: {
+      'mail.send': mailHandler(mailer),
+      [LEAD_CREATED]: liveEventHandler(live),
+      [LEAD_UPDATED]: liveEventHandler(live),
+      [CONTACT_OUTBOX_KIND]: contactMailHandler(mailer),
+    },
+    log: app.log,
+  });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
   const meCache = createMeCache(opts.redis ? { redis: opts.redis } : {});
   const deps: AppDeps = {
@@ -104,6 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     tokens: await createTokenSigner(config.jwtSecret),
     throttle: createThrottle(throttleStore),
     outbox,
+    live,
     meCache,
     storage: opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
     log: app.log,
@@ -112,20 +156,29 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorateRequest('auth', null);
 
   // --- plugins ----------------------------------------------------------------------------
+  const webDir = webDistDir(config);
+  const indexFile = path.join(webDir, 'index.html');
+  const spaIndex = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  const captureFile = path.join(webDir, 'capture', 'capture.html');
+  const captureIndex = existsSync(captureFile) ? readFileSync(captureFile) : undefined;
+  const cspDirectives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...inlineScriptHashes(spaIndex, captureIndex)],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: ["'self'", 'ws:', 'wss:'],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: null,
+  };
+  /**
+   * The capture page's policy differs in two places: an image field of a form is an https
+   * address anywhere (the form's author chose it), and the page opens no WebSocket.
+   */
+  const captureCspDirectives = { ...cspDirectives, imgSrc: ["'self'", 'data:', 'https:'], connectSrc: ["'self'"] };
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives: cspDirectives },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cors, {
@@ -166,14 +219,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(organizationLogoRoutes(deps), { prefix: '/organizations' });
       await api.register(filesRoutes(deps), { prefix: '/files' });
       await api.register(publicFilesRoutes(deps), { prefix: '/public/files' });
+      await api.register(eventRoutes(deps), { prefix: '/events' });
+      await api.register(eventLogoRoutes(deps), { prefix: '/events' });
+      await api.register(eventLeadsRoutes(deps), { prefix: '/events' });
+      await api.register(leadsRoutes(deps), { prefix: '/leads' });
+      await api.register(captureRoutes(deps), { prefix: '/public' });
+      await api.register(contactRoutes(deps), { prefix: '/contact' });
+      await api.register(analyticsRoutes(deps), { prefix: '/analytics' });
     },
     { prefix: API_PREFIX },
   );
 
   // --- the web app ------------------------------------------------------------------------
-  const webDir = webDistDir(config);
-  const indexFile = path.join(webDir, 'index.html');
-  const spaIndex = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  // (index.html is read before helmet: the CSP names its inline scripts.)
   if (spaIndex) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -191,7 +249,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && spaIndex && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isRead && captureIndex && CAPTURE_PAGE_PATHS.test(request.url)) {
+      reply.helmet({ contentSecurityPolicy: { directives: captureCspDirectives } });
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(captureIndex);
+    }
+    if (!isApi && spaIndex && isRead) {
       // Deep links (/sv/leads, /capture/x) are the SPA's to route.
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaIndex);
     }
@@ -204,6 +267,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await outbox.stop();
+    await live.close();
     await throttleStore.close();
     await meCache.close();
     mailer.close();

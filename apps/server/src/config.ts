@@ -13,6 +13,14 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** '120/10m' -> 120 per 600 s; a window without a unit is in seconds. */
+function parseRate(value: string): { limit: number; windowSeconds: number } {
+  const [count = '0', window = '0'] = value.split('/');
+  const unit = window.at(-1);
+  const factor = unit === 'h' ? 3600 : unit === 'm' ? 60 : 1;
+  return { limit: Number(count), windowSeconds: Number.parseInt(window, 10) * factor };
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,11 +40,19 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('LeadCapture <no-reply@leadcapture.local>'),
+  SUPPORT_EMAIL: z.email('must be an email address').default('support@leadcapture.local'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: booleanish.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  // Public lead captures per client address: "<count>/<window>", window in s, m or h.
+  CAPTURE_RATE_LIMIT: z
+    .string()
+    .regex(/^\d+\/\d+[smh]?$/, 'must look like 120/10m (count per window; s, m or h)')
+    .default('120/10m')
+    .transform(parseRate)
+    .refine((r) => r.limit >= 1 && r.windowSeconds >= 1, 'count and window must be at least 1'),
 });
 
 export type Config = {
@@ -49,11 +65,15 @@ export type Config = {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where the public contact form's messages go (with Reply-To set to the sender). */
+  supportEmail: string;
   jwtSecret: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   corsOrigins: string[];
   trustProxy: boolean;
   webDistDir: string | undefined;
+  /** Public lead captures allowed per client address and window (docs/capture.md). */
+  captureRateLimit: { limit: number; windowSeconds: number };
   version: string;
 };
 
@@ -92,6 +112,7 @@ export function loadConfig(
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(dataDir, e.JWT_SECRET),
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS.split(',')
@@ -99,6 +120,7 @@ export function loadConfig(
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
+    captureRateLimit: e.CAPTURE_RATE_LIMIT,
     version: VERSION,
     ...overrides,
   };

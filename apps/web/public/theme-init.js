@@ -1,7 +1,7 @@
 /*
  * Runs synchronously in <head>, before the first paint, so a dark-mode user never sees a white
- * flash. A file and not an inline script: the CSP is script-src 'self'. Must agree with
- * src/lib/theme.ts (same key, same rule); src/lib/theme.test.ts checks that.
+ * flash. The build inlines it into index.html (vite.config.ts) and the server's CSP allows it by
+ * hash. Must agree with src/lib/theme.ts (same key, same rule); src/lib/theme.test.ts checks that.
  */
 (function () {
   var root = document.documentElement;

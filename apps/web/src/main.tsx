@@ -1,15 +1,31 @@
 import '@fontsource-variable/inter';
 import './styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { wireApiClient } from './app/api-wiring.ts';
+import { preloadPageStrings } from './app/page-strings.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { createRoutes } from './app/routes.tsx';
 import { initI18n } from './i18n/i18n.ts';
 import { languageFromPath } from './i18n/language.ts';
 import { startTheme } from './lib/theme.ts';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** Resolves when the router has loaded its first page (redirects included) and is idle. */
+function settled(router: Router): Promise<void> {
+  const done = (state: Router['state']) => state.initialized && state.navigation.state === 'idle';
+  if (done(router.state)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!done(state)) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
 async function start(): Promise<void> {
   const language = languageFromPath(window.location.pathname);
@@ -21,19 +37,28 @@ async function start(): Promise<void> {
   const strings = initI18n(language);
 
   const queryClient = createQueryClient();
+  wireApiClient({ router: () => router });
   const router = createBrowserRouter(createRoutes(queryClient));
-  wireApiClient({ router });
-  await strings;
+  preloadPageStrings(router);
+  await Promise.all([strings, settled(router)]);
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition, so React renders the first page in slices and the main thread stays free (one
+  // long task was most of Lighthouse's blocking time). Only once the router has settled (above):
+  // RouterProvider reads the router's state when it renders and subscribes when it commits, and
+  // a change in between (a sliced render lets network callbacks run) would be lost, leaving the
+  // page blank. Before that there is nothing to show: the page is the CSS background either way.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

@@ -1,13 +1,15 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, FORM_MESSAGES, PHONE_PATTERN, URL_PATTERN } from './form-fields.ts';
 
 /** Building blocks shared by the contract schemas, with the catalogue's wording. */
 export const MESSAGES = {
-  required: 'This field is required',
-  email: 'Enter a valid email address',
-  url: 'Enter a valid URL',
-  phone: 'Enter a valid phone number',
+  // One wording for the zod schemas and the zod-free form engine (form-fields.ts).
+  required: FORM_MESSAGES.required,
+  email: FORM_MESSAGES.email,
+  url: FORM_MESSAGES.url,
+  phone: FORM_MESSAGES.phone,
   color: 'Enter a valid hex colour such as #1a73e8',
-  maxLength: (n: number) => `Ensure this field has no more than ${n} characters`,
+  maxLength: FORM_MESSAGES.maxLength,
 } as const;
 
 /** A required, trimmed text with a maximum length (every text input has one, 03-decisions §5). */
@@ -25,20 +27,20 @@ export const emailSchema = z
   .trim()
   .min(1, MESSAGES.required)
   .max(254, MESSAGES.maxLength(254))
-  .pipe(z.email(MESSAGES.email))
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.email }))
   .transform((v) => v.toLowerCase());
 
 export const phoneSchema = z
   .string()
   .trim()
   .max(32, MESSAGES.maxLength(32))
-  .refine((v) => v === '' || /^\+?[0-9 ()\-.]{5,31}$/.test(v), MESSAGES.phone);
+  .refine((v) => v === '' || PHONE_PATTERN.test(v), MESSAGES.phone);
 
 export const urlSchema = z
   .string()
   .trim()
   .max(500, MESSAGES.maxLength(500))
-  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), MESSAGES.url);
+  .refine((v) => v === '' || URL_PATTERN.test(v), MESSAGES.url);
 
 export const colorSchema = z
   .string()

@@ -17,10 +17,10 @@ export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
 export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(',');
 
 /**
- * What a file is for. `organization_logo` files are public (GET /public/files/{id}/), as logos
+ * What a file is for. Logo files (`organization_logo`, `event_logo`) are public (GET /public/files/{id}/), as logos
  * appear on public capture pages; every other purpose needs a member's bearer token.
  */
-export const FILE_PURPOSES = ['general', 'organization_logo'] as const;
+export const FILE_PURPOSES = ['general', 'organization_logo', 'event_logo'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** Longest original file name kept (longer names are shortened, keeping the extension). */

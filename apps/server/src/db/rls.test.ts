@@ -41,7 +41,18 @@ describe('row-level security', () => {
             and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'organization_id')
             and c.relname <> 'outbox'`,
     );
-    expect(rows.map((r) => r.relname).sort()).toEqual(['audit_logs', 'files', 'memberships', 'subscriptions']);
+    expect(rows.map((r) => r.relname).sort()).toEqual([
+      'audit_logs',
+      'capture_page_views',
+      'event_templates',
+      'events',
+      'files',
+      'idempotency_keys',
+      'lead_email_confirmations',
+      'leads',
+      'memberships',
+      'subscriptions',
+    ]);
     for (const r of rows) expect(r, r.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
     const [orgTable] = await queryRows<{ relforcerowsecurity: boolean }>(
       t.database.db,

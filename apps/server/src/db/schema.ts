@@ -6,3 +6,5 @@ export * from '../modules/billing/billing.table.ts';
 export * from '../modules/onboarding/onboarding.table.ts';
 export * from '../modules/files/files.table.ts';
 export * from '../jobs/outbox.table.ts';
+export * from '../modules/events/events.table.ts';
+export * from '../modules/leads/leads.table.ts';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, DatabaseKind } from '../db/database.ts';
+import type { LiveEventBus } from '../jobs/live-events.ts';
 import type { OutboxWorker } from '../jobs/outbox.ts';
 import type { MeCache } from '../modules/auth/me-cache.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
@@ -15,6 +16,8 @@ export interface AppDeps {
   tokens: TokenSigner;
   throttle: Throttle;
   outbox: OutboxWorker;
+  /** Live events (lead.created, …) for the WebSocket layer, fed by the outbox. */
+  live: LiveEventBus;
   meCache: MeCache;
   storage: FileStorage;
   log: FastifyBaseLogger;

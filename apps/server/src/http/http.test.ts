@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,8 +10,8 @@ import { PASSWORD, createTestApp, registerUser, uniqueAddress, uniqueEmail, type
 import { expectError, type SuccessEnvelope, type ErrorEnvelope } from '../../test/envelope.ts';
 
 const ALLOWED_ORIGIN = 'https://app.example.com';
-const INDEX_HTML =
-  '<!doctype html><html><head><title>LeadCapture test shell</title></head><body><div id="root"></div></body></html>';
+const THEME_SCRIPT = "document.documentElement.classList.add('dark');";
+const INDEX_HTML = `<!doctype html><html><head><title>LeadCapture test shell</title><script>${THEME_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let t: TestApp;
@@ -294,6 +295,15 @@ describe('the web app', () => {
       expect(res.body).toBe(INDEX_HTML);
     },
   );
+
+  it("allows index.html's inline script by its hash, and no other inline script", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/auth/login' });
+    const scriptSrc = (res.headers['content-security-policy'] ?? '')
+      .split(';')
+      .find((d) => d.startsWith('script-src '));
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+  });
 
   it('serves static files, hashed assets as immutable', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a1c.js' });

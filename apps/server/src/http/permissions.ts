@@ -21,6 +21,12 @@ const PERMISSIONS = {
   'files.upload': ['owner', 'admin', 'member'],
   // Anyone's file; an uploader who may still upload may also delete their own (files.service).
   'files.delete': ['owner', 'admin'],
+  // Events and their templates: viewers look, everyone else runs events (spec 01 §6 names no
+  // stricter rule; deleting keeps the event's leads, so members may).
+  'events.read': ['owner', 'admin', 'member', 'viewer'],
+  'events.create': ['owner', 'admin', 'member'],
+  'events.update': ['owner', 'admin', 'member'],
+  'events.delete': ['owner', 'admin', 'member'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

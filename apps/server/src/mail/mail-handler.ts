@@ -8,13 +8,15 @@ interface MailPayload {
   language: string;
   name: string;
   link: string;
+  /** The event a lead confirmation is about. */
+  event?: string;
 }
 
 /** Outbox kind 'mail.send': renders in the recipient's language and sends, the outbox id as Message-ID. */
 export function mailHandler(mailer: Mailer): OutboxHandler {
   return async (item) => {
     const p = item.payload as unknown as MailPayload;
-    const rendered = renderMail(p.template, p.language, { name: p.name, link: p.link });
+    const rendered = renderMail(p.template, p.language, { name: p.name, link: p.link, event: p.event ?? '' });
     await mailer.send({ id: item.id, to: p.to, ...rendered });
   };
 }

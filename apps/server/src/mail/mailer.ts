@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes when it is not the sender (the contact form: the visitor who wrote). */
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -37,6 +39,7 @@ export function createMailer(opts: {
     text: m.text,
     html: m.html,
     messageId: `<${m.id}@${host}>`,
+    ...(m.replyTo ? { replyTo: m.replyTo } : {}),
   });
 
   if (opts.smtpUrl) {

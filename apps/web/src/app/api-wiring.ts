@@ -11,9 +11,11 @@ type Router = ReturnType<typeof createBrowserRouter>;
 
 /**
  * Plugs the session, token refresh, forced logout, paywall, toasts and translations into the API
- * client (which imports none of them, lib sits below features and app). Called once at start.
+ * client (which imports none of them, lib sits below features and app). Called once at start,
+ * before the router is created: creating it runs the first page's guard, whose /auth/me call
+ * already needs the token. Hence `router` is a getter, read on a forced logout only.
  */
-export function wireApiClient({ router }: { router: Router }): void {
+export function wireApiClient({ router: getRouter }: { router: () => Router }): void {
   let loggingOut = false;
 
   /** The session is dead (spec 01 §8): clear it and go to login, remembering where the user was. */
@@ -22,6 +24,7 @@ export function wireApiClient({ router }: { router: Router }): void {
     loggingOut = true;
     clearSession();
     clearToasts();
+    const router = getRouter();
     const { pathname, search } = router.state.location;
     const target = loginPath(languageFromPath(pathname), `${pathname}${search}`);
     // The query cache is cleared by the signed-out pages once on screen (layouts/signed-out-layout.tsx).

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { LayoutDashboard, Rocket, Settings, UserRound, type LucideIcon } from 'lucide-react';
+import { CalendarRange, LayoutDashboard, Rocket, Settings, UserRound, type LucideIcon } from 'lucide-react';
 
 /**
  * THE list of the dashboard's main navigation (spec 01 §2 order: Dashboard, Events, Offers, Leads,
@@ -17,6 +17,7 @@ export type NavItem = {
 
 export const navItems: readonly NavItem[] = [
   { to: '/dashboard', label: (t) => t('nav.dashboard'), icon: LayoutDashboard, group: 'main' },
+  { to: '/events', label: (t) => t('nav.events'), icon: CalendarRange, group: 'main' },
   { to: '/onboarding', label: (t) => t('nav.setupGuide'), icon: Rocket, group: 'main' },
   { to: '/settings', label: (t) => t('nav.settings'), icon: Settings, group: 'account' },
   { to: '/settings/profile', label: (t) => t('nav.profile'), icon: UserRound, group: 'account' },

@@ -58,9 +58,10 @@ afterEach(() => {
 
 function renderApp(path: string) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
-  wireApiClient({ router });
+  // Wired first, as main.tsx does: creating the router runs the guard, which calls the API.
+  wireApiClient({ router: () => router });
   configureApiClient({ sleep: () => Promise.resolve() });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -47,6 +47,12 @@ const pages = {
   privacy: lazyPage(() =>
     import('../features/legal/pages/privacy-page.tsx').then((m) => ({ Component: m.PrivacyPage })),
   ),
+  contact: lazyPage(() =>
+    import('../features/contact/pages/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
+  ),
+  offline: lazyPage(() =>
+    import('../features/offline/pages/offline-page.tsx').then((m) => ({ Component: m.OfflinePage })),
+  ),
   dashboardLayout: lazyPage(() =>
     import('./layouts/dashboard-layout.tsx').then((m) => ({ Component: m.DashboardLayout })),
   ),
@@ -55,6 +61,13 @@ const pages = {
   ),
   onboarding: lazyPage(() =>
     import('../features/onboarding/pages/onboarding-page.tsx').then((m) => ({ Component: m.OnboardingPage })),
+  ),
+  events: lazyPage(() => import('../features/events/pages/events-page.tsx').then((m) => ({ Component: m.EventsPage }))),
+  eventForm: lazyPage(() =>
+    import('../features/events/pages/event-form-page.tsx').then((m) => ({ Component: m.EventFormPage })),
+  ),
+  eventDetail: lazyPage(() =>
+    import('../features/events/pages/event-detail-page.tsx').then((m) => ({ Component: m.EventDetailPage })),
   ),
   settings: lazyPage(() =>
     import('../features/settings/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
@@ -85,11 +98,13 @@ function openRoutes(): RouteObject[] {
   ];
 }
 
-/** Public pages for everyone, signed in or not (the register form links here): the legal texts. No layout. */
+/** Public pages for everyone, signed in or not: the legal texts, contact and offline. No layout. */
 function publicRoutes(): RouteObject[] {
   return [
     { path: 'terms', lazy: pages.terms, handle: title((t) => t('legal:terms.metaTitle')) },
     { path: 'privacy', lazy: pages.privacy, handle: title((t) => t('legal:privacy.metaTitle')) },
+    { path: 'contact', lazy: pages.contact, handle: title((t) => t('support:contact.metaTitle')) },
+    { path: 'offline', lazy: pages.offline, handle: title((t) => t('support:offline.metaTitle')) },
   ];
 }
 
@@ -105,6 +120,10 @@ function signedInRoutes(): RouteObject[] {
           children: [
             { path: 'dashboard', lazy: pages.dashboard, handle: title((t) => t('dashboard:metaTitle')) },
             { path: 'onboarding', lazy: pages.onboarding, handle: title((t) => t('dashboard:onboarding.metaTitle')) },
+            { path: 'events', lazy: pages.events, handle: title((t) => t('events:list.title')) },
+            { path: 'events/form', lazy: pages.eventForm, handle: title((t) => t('events:form.createTitle')) },
+            { path: 'events/form/:id', lazy: pages.eventForm, handle: title((t) => t('events:form.editTitle')) },
+            { path: 'events/:id', lazy: pages.eventDetail, handle: title((t) => t('events:detail.metaTitle')) },
             { path: 'settings', lazy: pages.settings, handle: title((t) => t('settings:hub.metaTitle')) },
             { path: 'settings/profile', lazy: pages.profile, handle: title((t) => t('settings:profile.metaTitle')) },
             {

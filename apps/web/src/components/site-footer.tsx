@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '../i18n/use-localized-path.ts';
 
-/** The public footer (home, legal pages): copyright and the links to the legal texts. */
+/** The public footer (home, legal and contact pages): copyright, the legal texts and the contact page. */
 export function SiteFooter() {
   const { t } = useTranslation();
   const { lp } = useLocalizedPath();
@@ -22,6 +22,11 @@ export function SiteFooter() {
             <li>
               <NavLink to={lp('/privacy')} className={linkClass}>
                 {t('footer.privacy')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={lp('/contact')} className={linkClass}>
+                {t('footer.contact')}
               </NavLink>
             </li>
           </ul>

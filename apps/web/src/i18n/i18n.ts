@@ -1,4 +1,4 @@
-import { createInstance } from 'i18next';
+import { createInstance, type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { en } from '../locales/en/index.ts';
 import { languages, type Language } from './language.ts';
@@ -12,16 +12,35 @@ import { languages, type Language } from './language.ts';
  *   settings   settings hub, profile, organisation
  *   billing    paywall and usage
  *   legal      terms of service and privacy policy
- * Each language is one lazily loaded chunk (~5 KB gzip): a page loads only its own language.
+ *   support    contact page and offline page
+ *   builder    the form builder of events and offers (components/form-builder)
+ *   events     events list, event form and event page
+ * Each namespace of each language is a chunk of its own (0.3-6 KB gzip): a page downloads the
+ * strings it shows, not the terms of service. `coreNamespaces` load with the language before the
+ * first render; any other loads when a component first asks for it (`useTranslation('settings')`
+ * suspends until it is there), and main.tsx fetches a page's namespaces together with its code
+ * (app/page-strings.ts), so that wait is rare.
  */
 export type Resources = typeof en;
-export const namespaces = ['common', 'auth', 'errors', 'dashboard', 'settings', 'billing', 'legal'] as const;
+export const namespaces = [
+  'common',
+  'auth',
+  'errors',
+  'dashboard',
+  'settings',
+  'billing',
+  'legal',
+  'support',
+  'builder',
+  'events',
+] as const;
+export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';
 
-const loaders: Record<Language, () => Promise<Resources>> = {
-  en: () => import('../locales/en/index.ts').then((m) => m.en),
-  sv: () => import('../locales/sv/index.ts').then((m) => m.sv),
-};
+/** Needed by every page: the shell, and the API toasts, error pages and validation messages. */
+export const coreNamespaces = ['common', 'errors'] as const satisfies readonly Namespace[];
+
+const files = import.meta.glob<ResourceKey>('../locales/*/*.json', { import: 'default' });
 
 /**
  * The one i18next instance. A module singleton because the router's loaders switch the
@@ -29,42 +48,70 @@ const loaders: Record<Language, () => Promise<Resources>> = {
  */
 export const i18n = createInstance();
 
-const loaded = new Map<Language, Promise<void>>();
+const downloads = new Map<string, Promise<ResourceKey>>();
 
-/** Downloads a language once and hands its namespaces to i18next. */
-export function loadLanguage(language: Language): Promise<void> {
-  let pending = loaded.get(language);
+/** One namespace of one language, downloaded once. */
+function download(language: string, namespace: string): Promise<ResourceKey> {
+  const key = `${language}/${namespace}`;
+  let pending = downloads.get(key);
   if (pending === undefined) {
-    pending = loaders[language]().then((bundle) => {
-      for (const [namespace, resources] of Object.entries(bundle)) {
-        i18n.addResourceBundle(language, namespace, resources, true, true);
-      }
-    });
-    // A failed download (flaky network) may be retried by the next navigation.
-    pending.catch(() => loaded.delete(language));
-    loaded.set(language, pending);
+    const file = files[`../locales/${key}.json`];
+    pending = file === undefined ? Promise.reject(new Error(`No strings for ${key}`)) : file();
+    // A failed download (flaky network) may be retried by the next component or navigation.
+    pending.catch(() => downloads.delete(key));
+    downloads.set(key, pending);
   }
   return pending;
 }
 
+/** i18next's loader for namespaces that are not there yet (react-i18next suspends meanwhile). */
+const backend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, namespace, callback) => {
+    download(language, namespace).then(
+      (resources) => callback(null, resources),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 let initialised: Promise<unknown> | undefined;
 
-/** Starts i18next (once) and makes `language` current with its strings loaded. Safe to call concurrently. */
+function start(language: Language): Promise<unknown> {
+  initialised ??= i18n
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      // Both languages are complete (locales.test.ts), so there is nothing to fall back to.
+      fallbackLng: false,
+      supportedLngs: languages,
+      ns: coreNamespaces,
+      defaultNS: defaultNamespace,
+      // React already escapes everything it renders; escaping here too would double-encode.
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  return initialised;
+}
+
+/** Fetches namespaces of a language ahead of the components that use them (already there: no request). */
+export async function loadNamespaces(language: Language, wanted: readonly string[]): Promise<void> {
+  // The downloads start now, beside i18next's own start rather than after it.
+  const bundles = Promise.all(
+    wanted.map(async (namespace) => [namespace, await download(language, namespace)] as const),
+  );
+  await start(language);
+  for (const [namespace, resources] of await bundles) {
+    if (!i18n.hasResourceBundle(language, namespace))
+      i18n.addResourceBundle(language, namespace, resources, true, true);
+  }
+}
+
+/** Starts i18next (once) and makes `language` current with its core strings loaded. Safe to call concurrently. */
 export async function initI18n(language: Language): Promise<typeof i18n> {
-  initialised ??= i18n.use(initReactI18next).init({
-    lng: language,
-    // Both languages are complete (locales.test.ts), so there is nothing to fall back to.
-    fallbackLng: false,
-    supportedLngs: languages,
-    ns: namespaces,
-    defaultNS: defaultNamespace,
-    resources: {},
-    partialBundledLanguages: true,
-    // React already escapes everything it renders; escaping here too would double-encode.
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  await Promise.all([initialised, loadLanguage(language)]);
+  await loadNamespaces(language, coreNamespaces);
   if (i18n.language !== language) await i18n.changeLanguage(language);
   return i18n;
 }

@@ -163,6 +163,16 @@ describe('requests (spec 01 §7)', () => {
     await expect(api.get('/x/', { schema: z.object({ hello: z.string() }) })).resolves.toEqual({ hello: 'world' });
   });
 
+  it('sends the request without waiting for a schema that is still loading, then validates with it', async () => {
+    let loaded: (schema: z.ZodType<{ hello: string }>) => void = () => undefined;
+    const schema = new Promise<z.ZodType<{ hello: string }>>((resolve) => (loaded = resolve));
+    answer(json(ok({ hello: 1 })));
+    const result = failure(api.get('/x/', { schema }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    loaded(z.object({ hello: z.string() }));
+    expect((await result).code).toBe('INVALID_RESPONSE');
+  });
+
   it('uploads a multipart form with a file field and no JSON content type', async () => {
     answer(json(ok({ id: 'f1' }), 201));
     const file = new Blob(['png'], { type: 'image/png' });

@@ -68,8 +68,12 @@ export type RequestOptions<T = unknown> = {
   params?: QueryParams | undefined;
   headers?: Record<string, string> | undefined;
   signal?: AbortSignal | undefined;
-  /** Validates `data`; a mismatch is an "Invalid API response format" error. */
-  schema?: Parser<T> | undefined;
+  /**
+   * Validates `data`; a mismatch is an "Invalid API response format" error. May be a promise (a
+   * schema still downloading, `import(...).then(...)`): it is awaited once the answer is in, so
+   * zod and the request travel at the same time instead of one after the other.
+   */
+  schema?: Parser<T> | Promise<Parser<T>> | undefined;
   /** Forces skip-auth (no token, no refresh) for a path outside SKIP_AUTH_PATHS. */
   skipAuth?: boolean | undefined;
   /**
@@ -134,6 +138,13 @@ export function isApiError(error: unknown): error is ApiError {
  */
 export function isHandledGlobally(error: unknown): boolean {
   return isApiError(error) && error.status === 402;
+}
+
+/** The wait of a 429 RATE_LIMITED answer in whole seconds (`details.retry_after`), else null. */
+export function retryAfterSeconds(error: unknown): number | null {
+  if (!isApiError(error) || error.status !== 429 || !isRecord(error.details)) return null;
+  const value = error.details.retry_after;
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
 }
 
 /** `details` of a 422 VALIDATION_ERROR: dotted field path → messages. */
@@ -481,16 +492,20 @@ async function send(
   }
 }
 
-function parseData<T>(data: unknown, options: RequestOptions<T>, status: number): T {
+async function parseData<T>(data: unknown, options: RequestOptions<T>, status: number): Promise<T> {
   if (options.schema === undefined) return data as T;
+  const schema = await options.schema;
   try {
-    return options.schema.parse(data);
+    return schema.parse(data);
   } catch (cause) {
     throw invalidResponse(status, cause);
   }
 }
 
 async function requestJson<T>(method: HttpMethod, path: string, payload: Payload, options: RequestOptions<T>) {
+  // A schema download that fails while the request is still out must not go unhandled; it
+  // still fails the call below.
+  if (options.schema instanceof Promise) options.schema.catch(() => undefined);
   const { body, response } = await send(method, path, payload, 'json', options);
   return parseData(body, options, response.status);
 }

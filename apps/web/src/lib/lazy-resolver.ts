@@ -1,7 +1,11 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { afterPaint } from './after-paint.ts';
 
 export type LazyResolver<TValues extends FieldValues> = Resolver<TValues> & {
-  /** Starts the download now (call after the first render) so the first submit does not wait. */
+  /**
+   * Starts the download once the browser has painted (call it after the first render), so the
+   * first submit does not wait and the download never competes with the page's first paint.
+   */
   preload: () => void;
 };
 
@@ -27,5 +31,7 @@ export function lazyResolver<TValues extends FieldValues>(
     return pending;
   };
   const resolver: Resolver<TValues> = async (values, context, options) => (await get())(values, context, options);
-  return Object.assign(resolver, { preload: () => void get().catch(() => undefined) });
+  return Object.assign(resolver, {
+    preload: () => afterPaint(() => void get().catch(() => undefined)),
+  });
 }

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@leadcapture/contracts/fields';
+import { FORM_LIMITS, FORM_MESSAGES } from '@leadcapture/contracts/form-fields';
 import { LOGIN_PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES } from '@leadcapture/contracts/passwords';
 import { describe, expect, it } from 'vitest';
 import { recogniseValidationMessage } from './validation-messages.ts';
@@ -11,6 +12,15 @@ describe('recogniseValidationMessage', () => {
     `Password must be at least ${LOGIN_PASSWORD_MIN_LENGTH} characters`,
     'You must agree to the terms and conditions',
   ])('recognises the contract message "%s"', (message) => {
+    expect(recogniseValidationMessage(message)).not.toBeNull();
+  });
+
+  // The form engine's answer and definition messages (the capture page, the form builder).
+  it.each(
+    Object.values(FORM_MESSAGES).map((m) =>
+      typeof m === 'string' ? m : m(FORM_LIMITS.maxOptions, FORM_LIMITS.maxFields),
+    ),
+  )('recognises the form engine message "%s"', (message) => {
     expect(recogniseValidationMessage(message)).not.toBeNull();
   });
 

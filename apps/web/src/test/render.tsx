@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client.ts';
-import { initI18n, i18n } from '../i18n/i18n.ts';
+import { initI18n, i18n, loadNamespaces, namespaces } from '../i18n/i18n.ts';
 import type { Language } from '../i18n/language.ts';
 
 /**
@@ -16,6 +16,8 @@ export async function renderWithApp(
   { language = 'en', path = '/', url = path }: { language?: Language; path?: string; url?: string } = {},
 ): Promise<RenderResult & { router: ReturnType<typeof createMemoryRouter> }> {
   await initI18n(language);
+  // Every namespace up front, so a component renders at once instead of suspending on its strings.
+  await loadNamespaces(language, namespaces);
   const queryClient = createQueryClient();
   const router = createMemoryRouter(
     [

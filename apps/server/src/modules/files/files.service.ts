@@ -18,7 +18,7 @@ export type FileRow = typeof files.$inferSelect;
 
 export const fileNotFound = () => new AppError('NOT_FOUND', 'File not found');
 
-export const PUBLIC_PURPOSES: readonly FilePurpose[] = ['organization_logo'];
+export const PUBLIC_PURPOSES: readonly FilePurpose[] = ['organization_logo', 'event_logo'];
 
 /** The address of a public file (logos), usable in `<img src>` without a token. */
 export function publicFileUrl(publicUrl: string, id: string): string {

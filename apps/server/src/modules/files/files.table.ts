@@ -36,6 +36,6 @@ export const files = pgTable(
       .where(sql`${t.purpose} = 'organization_logo'`),
     // Logos are public by decision 008 (they appear on public capture pages), so their rows are
     // readable outside any tenant for GET /public/files/{id}/; every other file is tenant-only.
-    ...tenantPolicies('files', t.organizationId, sql`${t.purpose} = 'organization_logo'`),
+    ...tenantPolicies('files', t.organizationId, sql`${t.purpose} in ('organization_logo', 'event_logo')`),
   ],
 ).enableRLS();

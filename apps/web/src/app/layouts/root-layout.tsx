@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { namespaces } from '../../i18n/i18n.ts';
 import { closePaywall, getPaywall, subscribePaywall, type Paywall } from '../../lib/paywall.ts';
 import { getToasts, subscribeToasts } from '../../lib/toast.ts';
-import type { RouteHandle } from '../routes.tsx';
+import { isRouteHandle } from '../page-strings.ts';
+import type { AppT } from '../routes.tsx';
 
 // Radix Toast loads with the first toast, and the paywall (Radix Dialog) with the first 402:
 // neither is part of the first page's download.
@@ -13,20 +14,24 @@ const PaywallModal = lazy(() =>
   import('../../features/billing/components/paywall-modal.tsx').then((m) => ({ default: m.PaywallModal })),
 );
 
-function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'function';
-}
-
 /** "{page} - LeadCapture" from the deepest route that names its page, else the default title. */
 function useRouteTitle(): void {
-  const { t, i18n } = useTranslation(namespaces);
+  // Not useTranslation(namespaces): that would wait for, and download, every namespace. The page
+  // loads its own (i18n/i18n.ts), so the title is written again whenever a namespace arrives.
+  const { i18n } = useTranslation();
   const matches = useMatches();
   const handle = [...matches].reverse().find((match) => isRouteHandle(match.handle))?.handle;
-  const page = isRouteHandle(handle) && handle.title !== undefined ? handle.title(t) : null;
-  const title = page === null ? t('meta.defaultTitle') : t('meta.titleTemplate', { page });
+  const language = i18n.language;
   useEffect(() => {
-    document.title = title;
-  }, [title, i18n.language]);
+    const write = () => {
+      const t: AppT = i18n.getFixedT(language, namespaces);
+      const page = isRouteHandle(handle) && handle.title !== undefined ? handle.title(t) : null;
+      document.title = page === null ? t('meta.defaultTitle') : t('meta.titleTemplate', { page });
+    };
+    write();
+    i18n.store.on('added', write);
+    return () => i18n.store.off('added', write);
+  }, [i18n, handle, language]);
 }
 
 /** Mounts the toaster once something has been toasted, then keeps it (its live region must stay). */

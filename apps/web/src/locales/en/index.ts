@@ -1,10 +1,13 @@
 import auth from './auth.json';
 import billing from './billing.json';
+import builder from './builder.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
+import events from './events.json';
 import legal from './legal.json';
 import settings from './settings.json';
+import support from './support.json';
 
 /** English, the source language: every namespace of locales/en in one chunk, loaded on demand. */
-export const en = { common, auth, errors, dashboard, settings, billing, legal } as const;
+export const en = { common, auth, errors, dashboard, settings, billing, legal, support, builder, events } as const;

@@ -1,11 +1,14 @@
 import type { en } from '../en/index.ts';
 import auth from './auth.json';
 import billing from './billing.json';
+import builder from './builder.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
+import events from './events.json';
 import legal from './legal.json';
 import settings from './settings.json';
+import support from './support.json';
 
 /**
  * Swedish. `satisfies` makes tsc reject a file that lacks an English key; locales.test.ts also
@@ -19,4 +22,7 @@ export const sv = {
   settings: settings satisfies (typeof en)['settings'],
   billing: billing satisfies (typeof en)['billing'],
   legal: legal satisfies (typeof en)['legal'],
+  support: support satisfies (typeof en)['support'],
+  events: events satisfies (typeof en)['events'],
+  builder: builder satisfies (typeof en)['builder'],
 } as const;

@@ -12,13 +12,15 @@ export const meQueryKey = ['auth', 'me'] as const;
 export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
-    queryFn: async ({ signal }) => {
-      // The schema (and zod, ~20 KB gzip) loads with the first call instead of with the first
-      // page: the login page does not need it.
-      const { meSchema } = await import('@leadcapture/contracts/auth');
-      // quiet: the route guard decides what a failure means (log out), no toast on top.
-      return api.get('/auth/me/', { schema: meSchema, signal, quiet: true });
-    },
+    queryFn: ({ signal }) =>
+      // quiet: the route guard decides what a failure means (log out), no toast on top. The
+      // schema (and zod, ~20 KB gzip) loads with the first call instead of with the first page,
+      // which the login page does not need, and downloads while the request is out.
+      api.get('/auth/me/', {
+        schema: import('@leadcapture/contracts/auth').then((m) => m.meSchema),
+        signal,
+        quiet: true,
+      }),
     // The guard loads it before any signed-in page renders; a few minutes old is fine for names and roles.
     staleTime: 5 * 60_000,
   });

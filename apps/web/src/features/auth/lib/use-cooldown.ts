@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { isApiError, retryAfterSeconds as serverRetryAfter } from '../../../lib/api-client.ts';
 
 /** Seconds before another mail may be requested (spec 01 §4, §9: "a cooldown in seconds"). */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -36,11 +37,7 @@ export function useCooldown(): { remaining: number; start: (seconds?: number) =>
  * null for any other failure.
  */
 export function retryAfterSeconds(error: unknown): number | null {
-  if (typeof error !== 'object' || error === null || !('status' in error) || error.status !== 429) return null;
-  const details = 'details' in error ? error.details : undefined;
-  if (typeof details === 'object' && details !== null && 'retry_after' in details) {
-    const value = details.retry_after;
-    if (typeof value === 'number' && Number.isFinite(value) && value > 0) return Math.ceil(value);
-  }
-  return RESEND_COOLDOWN_SECONDS;
+  if (!isApiError(error) || error.status !== 429) return null;
+  // A 429 without a usable wait still deserves the resend cooldown, not an immediate retry.
+  return serverRetryAfter(error) ?? RESEND_COOLDOWN_SECONDS;
 }

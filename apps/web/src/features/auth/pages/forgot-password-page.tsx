@@ -10,7 +10,8 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { useRequestPasswordReset } from '../api/password-reset.ts';
-import { AuthShell, FormAlert } from '../components/auth-shell.tsx';
+import { AuthShell } from '../components/auth-shell.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { ResendButton } from '../components/resend-button.tsx';
 import { retryAfterSeconds, useCooldown } from '../lib/use-cooldown.ts';
 

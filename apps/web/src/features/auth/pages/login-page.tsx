@@ -11,7 +11,8 @@ import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { useLogin } from '../api/login.ts';
-import { AuthShell, FormAlert } from '../components/auth-shell.tsx';
+import { AuthShell } from '../components/auth-shell.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SocialSignIn } from '../components/social-sign-in.tsx';
 
 // The contract's loginSchema, loaded after the first paint (lib/lazy-resolver.ts): the login page

@@ -12,7 +12,8 @@ import { isApiError, validationDetails } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useConfirmPasswordReset } from '../api/password-reset.ts';
-import { AuthShell, FormAlert } from '../components/auth-shell.tsx';
+import { AuthShell } from '../components/auth-shell.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PasswordStrengthMeter } from '../components/password-strength.tsx';
 
 type ResetValues = { token: string; password: string; password_confirm: string };

@@ -13,7 +13,8 @@ import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { hasSession } from '../../../lib/session.ts';
 import { useResendVerification, useVerifyEmail } from '../api/verify-email.ts';
-import { AuthShell, FormAlert } from '../components/auth-shell.tsx';
+import { AuthShell } from '../components/auth-shell.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { ResendButton } from '../components/resend-button.tsx';
 import { retryAfterSeconds, useCooldown } from '../lib/use-cooldown.ts';
 

@@ -1,123 +1,397 @@
-import { ArrowRight, Building2, CalendarDays, MailCheck, MailWarning, Rocket, UserRound } from 'lucide-react';
+import type { DashboardOverview } from '@leadcapture/contracts/analytics';
+import { OVERVIEW_PERIODS, type OverviewPeriod } from '@leadcapture/contracts/constants';
+import {
+  ArrowDownRight,
+  ArrowRight,
+  ArrowUpRight,
+  BarChart3,
+  Building2,
+  CalendarPlus,
+  CalendarRange,
+  MapPin,
+  Percent,
+  QrCode,
+  Rocket,
+  UserPlus,
+  Users,
+} from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { EventStatusBadge } from '../../../components/event-status-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatNumber, formatRelative } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
+import { useDashboardOverview } from '../api/overview.ts';
+import { LeadsTrendChart } from '../components/leads-trend-chart.tsx';
+import { ShowQrDialog } from '../components/show-qr-dialog.tsx';
+import { StatCard } from '../components/stat-card.tsx';
 
 /**
- * The dashboard ("Lobby", spec 01 §2). Only what the API serves today: the user, the organisation
- * and the next steps. The dashboard issue adds the stat cards, recent leads and upcoming events
- * once those endpoints exist, rather than showing made-up numbers now.
+ * The Lobby (/dashboard, spec 01 §2): the organisation's figures for a chosen period, the leads
+ * trend, the latest leads, the events running now or next, and quick actions. A new organisation
+ * sees where to start instead of a wall of zeros.
  */
 export function DashboardPage() {
   const { t, i18n } = useTranslation(['dashboard', 'common']);
-  const { lp } = useLocalizedPath();
+  const language = i18n.language;
   const me = useCurrentUser();
-  const organization = me.current_organization;
-
-  const steps = [
-    { to: '/onboarding', icon: Rocket, title: t('nextSteps.setup.title'), body: t('nextSteps.setup.body') },
-    {
-      to: '/settings/profile',
-      icon: UserRound,
-      title: t('nextSteps.profile.title'),
-      body: t('nextSteps.profile.body'),
-    },
-    {
-      to: '/settings/organization',
-      icon: Building2,
-      title: t('nextSteps.organization.title'),
-      body: t('nextSteps.organization.body'),
-    },
-  ];
+  const [days, setDays] = useState<OverviewPeriod>(30);
+  const overview = useDashboardOverview(days);
+  const data = overview.data;
+  const loading = data === undefined;
+  const isNew = data !== undefined && data.total_leads === 0 && data.upcoming_events.length === 0;
 
   return (
-    <div className="grid gap-8">
+    <div className="grid gap-6">
       <PageHeader
-        eyebrow={organization?.name}
+        eyebrow={me.current_organization?.name}
         title={me.first_name === '' ? t('welcomeAnonymous') : t('welcome', { name: me.first_name })}
         description={t('intro')}
+        actions={
+          <div className="flex items-center gap-2">
+            <label htmlFor="lobby-period" className="text-sm text-muted-foreground">
+              {t('period.label')}
+            </label>
+            <Select
+              id="lobby-period"
+              className="w-44"
+              value={String(days)}
+              onChange={(event) => setDays(Number(event.target.value) as OverviewPeriod)}
+              options={OVERVIEW_PERIODS.map((d) => ({ value: String(d), label: t(`period.${d}`) }))}
+            />
+          </div>
+        }
       />
 
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2">
-          <CardHeader>
-            <CardTitle>{t('nextSteps.title')}</CardTitle>
-            <CardDescription>{t('nextSteps.description')}</CardDescription>
-          </CardHeader>
-          <CardContent className="pt-4">
-            <ul className="grid gap-3">
-              {steps.map(({ to, icon: Icon, title, body }) => (
-                <li key={to}>
-                  <Link
-                    to={lp(to)}
-                    className="group flex items-center gap-4 rounded-xl border border-border p-4 transition-colors hover:border-primary/40 hover:bg-primary-soft/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                  >
-                    <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
-                      <Icon aria-hidden="true" className="size-5" />
-                    </span>
-                    <span className="grid min-w-0 flex-1 gap-0.5">
-                      <span className="text-sm font-semibold text-foreground">{title}</span>
-                      <span className="text-sm text-muted-foreground">{body}</span>
-                    </span>
-                    <ArrowRight
-                      aria-hidden="true"
-                      className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
-                    />
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
+      {overview.isError && data === undefined ? (
+        <Card role="alert" className="p-6 text-sm">
+          <p className="font-medium text-foreground">{t('loadFailed')}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void overview.refetch()}>
+            {t('common:ui.retry')}
+          </Button>
         </Card>
+      ) : (
+        <>
+          <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+            <StatCard
+              icon={Users}
+              label={t('stats.totalLeads')}
+              value={formatNumber(data?.total_leads ?? 0, language)}
+              hint={t('stats.totalLeadsHint')}
+              loading={loading}
+            />
+            <StatCard
+              icon={CalendarRange}
+              label={t('stats.activeEvents')}
+              value={formatNumber(data?.active_events ?? 0, language)}
+              hint={t('stats.activeEventsHint')}
+              loading={loading}
+            />
+            <StatCard
+              icon={Percent}
+              label={t('stats.conversionRate')}
+              value={formatNumber((data?.conversion_rate ?? 0) / 100, language, {
+                style: 'percent',
+                maximumFractionDigits: 1,
+              })}
+              hint={t('stats.conversionHint', { count: data?.converted_leads ?? 0 })}
+              loading={loading}
+            />
+            <StatCard
+              icon={UserPlus}
+              label={t('stats.newLeads')}
+              value={formatNumber(data?.new_leads ?? 0, language)}
+              hint={data && <Change current={data.new_leads} previous={data.new_leads_previous} days={days} />}
+              loading={loading}
+            />
+          </section>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>{t('account.title')}</CardTitle>
-          </CardHeader>
-          <CardContent className="pt-4">
-            <dl className="grid gap-4 text-sm">
-              <div className="grid gap-1">
-                <dt className="text-muted-foreground">{t('account.organization')}</dt>
-                <dd className="flex flex-wrap items-center gap-2 font-medium text-foreground">
-                  {organization?.name ?? '—'}
-                  {organization !== null && <Badge variant="primary">{t(`common:roles.${organization.role}`)}</Badge>}
-                </dd>
-              </div>
-              <div className="grid gap-1">
-                <dt className="text-muted-foreground">{t('account.email')}</dt>
-                <dd className="grid gap-1.5 font-medium break-all text-foreground">
-                  {me.email}
-                  <span>
-                    {me.email_verified ? (
-                      <Badge variant="success">
-                        <MailCheck aria-hidden="true" className="size-3.5" />
-                        {t('account.verified')}
-                      </Badge>
-                    ) : (
-                      <Badge variant="warning">
-                        <MailWarning aria-hidden="true" className="size-3.5" />
-                        {t('account.unverified')}
-                      </Badge>
-                    )}
+          <div className="grid gap-6 lg:grid-cols-3">
+            <Card className="lg:col-span-2">
+              <CardHeader>
+                <CardTitle>{t('trend.title')}</CardTitle>
+                <CardDescription>
+                  {t('trend.description', { period: t(`period.${days}`).toLowerCase() })}
+                </CardDescription>
+              </CardHeader>
+              <CardContent className="pt-4">
+                {data === undefined ? (
+                  <Skeleton className="h-48 w-full sm:h-56" />
+                ) : (
+                  <LeadsTrendChart points={data.leads_by_day} language={language} />
+                )}
+              </CardContent>
+            </Card>
+            <QuickActions overview={data} />
+          </div>
+
+          {isNew ? (
+            <GettingStarted />
+          ) : (
+            <div className="grid gap-6 lg:grid-cols-2">
+              <RecentLeads overview={data} />
+              <UpcomingEvents overview={data} />
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Change({ current, previous, days: period }: { current: number; previous: number; days: number }) {
+  const { t, i18n } = useTranslation(['dashboard', 'common']);
+  const language = i18n.language;
+  if (previous === 0) return <span>{t('stats.newLeadsHint', { days: period })}</span>;
+  const change = (current - previous) / previous;
+  const up = change >= 0;
+  const Arrow = up ? ArrowUpRight : ArrowDownRight;
+  return (
+    <span className="inline-flex items-center gap-1">
+      <span
+        className={
+          up
+            ? 'inline-flex items-center font-medium text-success-soft-foreground'
+            : 'inline-flex items-center font-medium text-destructive-soft-foreground'
+        }
+      >
+        <Arrow aria-hidden="true" className="size-3.5" />
+        {formatNumber(Math.abs(change), language, { style: 'percent', maximumFractionDigits: 0 })}
+      </span>
+      {up ? t('stats.changeUp', { days: period }) : t('stats.changeDown', { days: period })}
+    </span>
+  );
+}
+
+function QuickActions({ overview: o }: { overview: DashboardOverview | undefined }) {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const { lp } = useLocalizedPath();
+  const [qrOpen, setQrOpen] = useState(false);
+  const events = o?.upcoming_events ?? [];
+  const analyticsTarget = events[0];
+  const actionClass =
+    'group flex w-full items-center gap-3 rounded-xl border border-border p-3.5 text-left transition-colors hover:border-primary/40 hover:bg-primary-soft/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60';
+  const body = (Icon: typeof QrCode, title: string, hint: string) => (
+    <>
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
+        <Icon aria-hidden="true" className="size-4.5" />
+      </span>
+      <span className="grid min-w-0 flex-1">
+        <span className="text-sm font-semibold text-foreground">{title}</span>
+        <span className="text-xs text-muted-foreground">{hint}</span>
+      </span>
+      <ArrowRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+    </>
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('quickActions.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2.5 pt-4">
+        <Link to={lp('/events/form')} className={actionClass}>
+          {body(CalendarPlus, t('quickActions.createEvent'), t('quickActions.createEventHint'))}
+        </Link>
+        <button type="button" className={actionClass} disabled={events.length === 0} onClick={() => setQrOpen(true)}>
+          {body(
+            QrCode,
+            t('quickActions.scanQr'),
+            events.length === 0 ? t('quickActions.scanQrNone') : t('quickActions.scanQrHint'),
+          )}
+        </button>
+        {analyticsTarget === undefined ? (
+          <button type="button" className={actionClass} disabled>
+            {body(BarChart3, t('quickActions.analytics'), t('quickActions.analyticsNone'))}
+          </button>
+        ) : (
+          <Link to={lp(`/events/${analyticsTarget.id}?tab=analytics`)} className={actionClass}>
+            {body(
+              BarChart3,
+              t('quickActions.analytics'),
+              t('quickActions.analyticsHint', { name: analyticsTarget.name }),
+            )}
+          </Link>
+        )}
+        <ShowQrDialog open={qrOpen} onOpenChange={setQrOpen} events={events} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecentLeads({ overview: o }: { overview: DashboardOverview | undefined }) {
+  const { t, i18n } = useTranslation(['dashboard', 'common']);
+  const language = i18n.language;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('recentLeads.title')}</CardTitle>
+        <CardDescription>{t('recentLeads.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="pt-2">
+        {o === undefined ? (
+          <ListSkeleton />
+        ) : o.recent_leads.length === 0 ? (
+          <EmptyState
+            icon={Users}
+            headingLevel={3}
+            title={t('recentLeads.emptyTitle')}
+            description={t('recentLeads.emptyBody')}
+            className="py-8"
+          />
+        ) : (
+          <ul className="divide-y divide-border">
+            {o.recent_leads.map((lead) => {
+              const name = `${lead.first_name} ${lead.last_name}`.trim() || lead.email;
+              return (
+                <li key={lead.id} className="flex items-center gap-3 py-3">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-sm font-semibold text-muted-foreground"
+                  >
+                    {(lead.first_name[0] ?? lead.email[0] ?? '?').toUpperCase()}
                   </span>
-                </dd>
-              </div>
-              <div className="grid gap-1">
-                <dt className="text-muted-foreground">{t('account.memberSince')}</dt>
-                <dd className="flex items-center gap-2 font-medium text-foreground">
-                  <CalendarDays aria-hidden="true" className="size-4 text-muted-foreground" />
-                  <time dateTime={me.date_joined}>{formatDate(me.date_joined, i18n.language)}</time>
-                </dd>
-              </div>
-            </dl>
-          </CardContent>
-        </Card>
-      </div>
+                  <div className="grid min-w-0 flex-1">
+                    <span className="truncate text-sm font-medium text-foreground">{name}</span>
+                    <span className="truncate text-xs text-muted-foreground">
+                      {[lead.company, lead.event?.name].filter(Boolean).join(' · ') || lead.email}
+                    </span>
+                  </div>
+                  <div className="grid justify-items-end gap-1 text-right">
+                    <span className="text-xs text-muted-foreground">
+                      <time dateTime={lead.created_at}>{formatRelative(lead.created_at, language)}</time>
+                    </span>
+                    <span className="text-xs font-medium text-foreground">{t(`common:leadSource.${lead.source}`)}</span>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function UpcomingEvents({ overview: o }: { overview: DashboardOverview | undefined }) {
+  const { t, i18n } = useTranslation(['dashboard', 'common']);
+  const language = i18n.language;
+  const { lp } = useLocalizedPath();
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-3">
+        <div>
+          <CardTitle>{t('upcomingEvents.title')}</CardTitle>
+          <CardDescription>{t('upcomingEvents.description')}</CardDescription>
+        </div>
+        <Button asChild variant="ghost" size="sm">
+          <Link to={lp('/events')}>{t('upcomingEvents.viewAll')}</Link>
+        </Button>
+      </CardHeader>
+      <CardContent className="pt-2">
+        {o === undefined ? (
+          <ListSkeleton />
+        ) : o.upcoming_events.length === 0 ? (
+          <EmptyState
+            icon={CalendarRange}
+            headingLevel={3}
+            title={t('upcomingEvents.emptyTitle')}
+            description={t('upcomingEvents.emptyBody')}
+            action={
+              <Button asChild size="sm">
+                <Link to={lp('/events/form')}>{t('quickActions.createEvent')}</Link>
+              </Button>
+            }
+            className="py-8"
+          />
+        ) : (
+          <ul className="divide-y divide-border">
+            {o.upcoming_events.map((event) => (
+              <li key={event.id}>
+                <Link
+                  to={lp(`/events/${event.id}`)}
+                  className="flex items-center gap-3 rounded-lg py-3 hover:bg-accent/60 focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  <div className="grid min-w-0 flex-1 gap-0.5">
+                    <span className="truncate text-sm font-medium text-foreground">{event.name}</span>
+                    <span className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
+                      {event.start_date !== null && (
+                        <time dateTime={event.start_date}>{formatDate(event.start_date, language, 'PP')}</time>
+                      )}
+                      {event.location !== '' && (
+                        <span className="inline-flex items-center gap-1">
+                          <MapPin aria-hidden="true" className="size-3" />
+                          {event.location}
+                        </span>
+                      )}
+                    </span>
+                  </div>
+                  <div className="grid justify-items-end gap-1">
+                    <EventStatusBadge status={event.status} />
+                    <span className="text-xs text-muted-foreground">
+                      {t('upcomingEvents.leads', { count: event.leads_captured })}
+                    </span>
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function GettingStarted() {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const { lp } = useLocalizedPath();
+  const steps = [
+    { to: '/events/form', icon: CalendarPlus, key: 'event' },
+    { to: '/onboarding', icon: Rocket, key: 'setup' },
+    { to: '/settings/organization', icon: Building2, key: 'organization' },
+  ] as const;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('nextSteps.title')}</CardTitle>
+        <CardDescription>{t('nextSteps.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="pt-4">
+        <ul className="grid gap-3 md:grid-cols-3">
+          {steps.map(({ to, icon: Icon, key }) => (
+            <li key={key}>
+              <Link
+                to={lp(to)}
+                className="group flex h-full items-start gap-4 rounded-xl border border-border p-4 transition-colors hover:border-primary/40 hover:bg-primary-soft/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <span className="grid min-w-0 flex-1 gap-0.5">
+                  <span className="text-sm font-semibold text-foreground">{t(`nextSteps.${key}.title`)}</span>
+                  <span className="text-sm text-muted-foreground">{t(`nextSteps.${key}.body`)}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="grid gap-3 py-2">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-10 w-full" />
+      ))}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
 import type { ReactElement } from 'react';
 import { useForm, type ControllerRenderProps } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LogoCard } from '../../../components/logo-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -21,7 +22,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
 import { useOrganization, useUpdateOrganization } from '../api/organization.ts';
-import { LogoCard } from '../components/logo-card.tsx';
+import { useOrganizationLogo } from '../api/organization-logo.ts';
 
 const fieldNames = [
   'name',
@@ -93,7 +94,7 @@ function OrganizationDetails({ id }: { id: string }) {
           {t('organization.noPermission')}
         </p>
       )}
-      <LogoCard organization={organization.data} canEdit={canEdit} />
+      <OrganizationLogo organization={organization.data} canEdit={canEdit} />
       <OrganizationForm organization={organization.data} canEdit={canEdit} />
     </>
   );
@@ -292,5 +293,18 @@ function OrganizationForm({ organization, canEdit }: { organization: Organizatio
         )}
       </Card>
     </form>
+  );
+}
+
+function OrganizationLogo({ organization, canEdit }: { organization: Organization; canEdit: boolean }) {
+  const { upload, remove } = useOrganizationLogo(organization.id);
+  return (
+    <LogoCard
+      logoUrl={organization.logo_url}
+      name={organization.name}
+      canEdit={canEdit}
+      upload={upload}
+      remove={remove}
+    />
   );
 }

@@ -1,13 +1,12 @@
 import { FILE_MESSAGES, IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '@leadcapture/contracts/files';
-import type { Organization } from '@leadcapture/contracts/organizations';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { isHandledGlobally, validationDetails } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useOrganizationLogo } from '../api/organization-logo.ts';
+import { isHandledGlobally, validationDetails } from '../lib/api-client.ts';
+import { toast } from '../lib/toast.ts';
+import { Button } from './ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './ui/card.tsx';
 
 /** The file picker offers what the guidance names; the server still decides by content. */
 const ACCEPT = 'image/png,image/jpeg';
@@ -32,10 +31,22 @@ function problemFromServer(error: unknown): LogoProblem | null {
   return null;
 }
 
-/** Logo upload with preview and remove (spec 01 §2 Organization settings). */
-export function LogoCard({ organization, canEdit }: { organization: Organization; canEdit: boolean }) {
-  const { t } = useTranslation('settings');
-  const { upload, remove } = useOrganizationLogo(organization.id);
+type LogoCardProps = {
+  /** The current logo's public URL, or null. */
+  logoUrl: string | null;
+  /** Whose logo it is, for the image's alternative text. */
+  name: string;
+  canEdit: boolean;
+  upload: UseMutationResult<unknown, Error, File>;
+  remove: UseMutationResult<unknown, Error, void>;
+};
+
+/**
+ * Logo upload with preview and remove, for organisations and events (spec 01 §2, §5): PNG or
+ * JPG up to 2 MB, checked here first and by content on the server.
+ */
+export function LogoCard({ logoUrl, name, canEdit, upload, remove }: LogoCardProps) {
+  const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const errorId = useId();
@@ -77,7 +88,7 @@ export function LogoCard({ organization, canEdit }: { organization: Organization
       },
     });
 
-  const src = preview ?? organization.logo_url;
+  const src = preview ?? logoUrl;
   return (
     <Card>
       <CardHeader>
@@ -89,7 +100,7 @@ export function LogoCard({ organization, canEdit }: { organization: Organization
           {src === null ? (
             <ImageIcon aria-hidden="true" className="size-8 text-muted-foreground" />
           ) : (
-            <img src={src} alt={t('logo.alt', { name: organization.name })} className="size-full object-contain" />
+            <img src={src} alt={t('logo.alt', { name })} className="size-full object-contain" />
           )}
         </div>
         <div className="grid gap-2">
@@ -107,9 +118,9 @@ export function LogoCard({ organization, canEdit }: { organization: Organization
                 onChange={onPick}
               />
               <Button variant="secondary" loading={upload.isPending} onClick={() => inputRef.current?.click()}>
-                {organization.logo_url === null ? t('logo.upload') : t('logo.replace')}
+                {logoUrl === null ? t('logo.upload') : t('logo.replace')}
               </Button>
-              {organization.logo_url !== null && (
+              {logoUrl !== null && (
                 <Button variant="ghost" loading={remove.isPending} onClick={onRemove}>
                   {t('logo.remove')}
                 </Button>

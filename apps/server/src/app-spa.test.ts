@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../test/envelope.ts';
+import { createTestApp, type TestApp } from '../test/helpers.ts';
+
+/**
+ * The two web builds side by side: the SPA shell (dist/index.html) for the app's paths, and the
+ * capture page's own build (dist/capture/capture.html) for /capture/… and /sv/capture/…, each
+ * with its own Content-Security-Policy.
+ */
+
+const APP_SCRIPT = "document.documentElement.dataset.shell = 'app';";
+const CAPTURE_SCRIPT = "document.documentElement.dataset.shell = 'capture';";
+const INDEX_HTML = `<!doctype html><html><head><script>${APP_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
+const CAPTURE_HTML = `<!doctype html><html><head><script>${CAPTURE_SCRIPT}</script><script type="module" src="/capture/assets/capture-1a2b3c.js"></script></head><body><div id="root"></div></body></html>`;
+
+const sha = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+function directives(csp: string | string[] | number | undefined): Map<string, string> {
+  if (typeof csp !== 'string') return new Map();
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name = '', ...values] = d.split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+  );
+}
+
+let t: TestApp;
+let root: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'leadcapture-spa-'));
+  const webDir = path.join(root, 'dist');
+  mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+  mkdirSync(path.join(webDir, 'capture', 'assets'), { recursive: true });
+  writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(webDir, 'capture', 'capture.html'), CAPTURE_HTML);
+  writeFileSync(path.join(webDir, 'capture', 'assets', 'capture-1a2b3c.js'), 'console.info("capture");');
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('the capture page build', () => {
+  it.each([
+    '/capture/booth-2026',
+    '/capture/booth-2026/',
+    '/capture/booth-2026?src=qr&utm_source=flyer',
+    '/sv/capture/booth-2026',
+    '/capture/confirm?token=abc',
+    '/sv/capture/confirm?token=abc',
+    '/capture',
+    '/capture/',
+    '/capture?src=qr',
+  ])('answers GET %s with capture.html, revalidated on every visit', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(CAPTURE_HTML);
+  });
+
+  it('answers HEAD too', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/capture/booth-2026' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('keeps the app shell for every other path, including look-alikes', async () => {
+    for (const url of ['/', '/sv/leads', '/events/booth-2026', '/captured', '/sv/captures/x', '/xx/capture/booth']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('sends the capture policy: images from https anywhere (form image fields), no WebSocket, the rest as strict as the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/capture/booth-2026?src=qr' });
+    const csp = directives(res.headers['content-security-policy']);
+    expect(csp.get('default-src')).toBe("'self'");
+    expect(csp.get('script-src')).toContain(sha(CAPTURE_SCRIPT));
+    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(csp.get('img-src')).toBe("'self' data: https:");
+    expect(csp.get('connect-src')).toBe("'self'");
+    expect(csp.get('object-src')).toBe("'none'");
+    expect(csp.get('frame-ancestors')).toBe("'none'");
+    expect(csp.has('upgrade-insecure-requests')).toBe(false);
+    // The other security headers are the app's.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // One policy header, not the app's and the capture's both.
+    expect(typeof res.headers['content-security-policy']).toBe('string');
+  });
+
+  it('keeps the app policy on the app shell (no third-party images there)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sv/leads' });
+    const csp = directives(res.headers['content-security-policy']);
+    expect(csp.get('img-src')).toBe("'self' data: blob:");
+    expect(csp.get('connect-src')).toBe("'self' ws: wss:");
+    expect(csp.get('script-src')).toContain(sha(APP_SCRIPT));
+  });
+
+  it('serves the capture build’s hashed assets as immutable files', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/capture/assets/capture-1a2b3c.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.info("capture");');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers other methods on capture paths, and the public API, with JSON envelopes', async () => {
+    expectError(await t.app.inject({ method: 'POST', url: '/capture/booth-2026', payload: {} }), 404, 'NOT_FOUND');
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/public/events/no-such-event-here/' });
+    expectError(api, 404, 'NOT_FOUND');
+    expect(api.body).not.toContain('<html');
+  });
+});
+
+describe('without the capture build', () => {
+  it('falls back to the app shell for capture paths', async () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'leadcapture-spa-'));
+    const webDir = path.join(other, 'dist');
+    mkdirSync(webDir);
+    writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
+    const app = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/capture/booth-2026' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX_HTML);
+    } finally {
+      await app.close();
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+});

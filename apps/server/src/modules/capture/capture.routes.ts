@@ -1,0 +1,122 @@
+import {
+  captureHeadersSchema,
+  captureRequestSchema,
+  captureResultSchema,
+  confirmLeadEmailResultSchema,
+  confirmLeadEmailSchema,
+  idOrSlugParamsSchema,
+  pageViewResultSchema,
+  publicEventFormSchema,
+  publicEventSchema,
+} from '@leadcapture/contracts/leads';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/deps.ts';
+import { ok } from '../../http/envelope.ts';
+import { createdResponse, okResponse, typed } from '../../http/routes.ts';
+import * as capture from './capture.service.ts';
+
+const tags = ['public capture'];
+/** Open to visitors: no token, and none is documented. */
+const open = { config: { public: true } } as const;
+
+/**
+ * The public capture API (03-decisions §3) under /public/: what a visitor's capture page reads
+ * and sends. An event that is not active by hand answers 404, like an unknown one.
+ */
+export function captureRoutes(deps: AppDeps) {
+  return async (instance: FastifyInstance) => {
+    const app = typed(instance);
+
+    app.get(
+      '/events/:id_or_slug/',
+      {
+        ...open,
+        schema: {
+          tags,
+          summary: 'An active event as its capture page shows it',
+          security: [],
+          params: idOrSlugParamsSchema,
+          response: okResponse(publicEventSchema),
+        },
+      },
+      async (req) => ok(await capture.getPublicEvent(deps, req.params.id_or_slug)),
+    );
+
+    app.get(
+      '/events/:id_or_slug/form/',
+      {
+        ...open,
+        schema: {
+          tags,
+          summary: "An active event's capture form",
+          security: [],
+          params: idOrSlugParamsSchema,
+          response: okResponse(publicEventFormSchema),
+        },
+      },
+      async (req) => ok(await capture.getPublicEventForm(deps, req.params.id_or_slug)),
+    );
+
+    app.post(
+      '/events/:id_or_slug/views/',
+      {
+        ...open,
+        schema: {
+          tags,
+          summary: 'Count one view of the capture page (a beacon sent once per page load, no body)',
+          security: [],
+          params: idOrSlugParamsSchema,
+          response: okResponse(pageViewResultSchema),
+        },
+      },
+      async (req) => ok(await capture.recordPageView(deps, req.ip || null, req.params.id_or_slug)),
+    );
+
+    app.post(
+      '/events/:id_or_slug/leads/',
+      {
+        ...open,
+        schema: {
+          tags,
+          summary: 'Capture a lead (safe to retry with an Idempotency-Key header)',
+          description:
+            'Standard lead fields at the top level, custom answers under `responses` keyed by field id. ' +
+            'Answers 201 `{id, status}`; `pending_approval` when the event requires approval. The same ' +
+            'Idempotency-Key answers the same again (header `Idempotent-Replayed: true`) and makes one lead.',
+          security: [],
+          params: idOrSlugParamsSchema,
+          headers: captureHeadersSchema,
+          body: captureRequestSchema,
+          response: createdResponse(captureResultSchema),
+        },
+      },
+      async (req, reply) => {
+        const outcome = await capture.captureLead(
+          deps,
+          req.ip || null,
+          req.params.id_or_slug,
+          req.body,
+          req.headers['idempotency-key'],
+        );
+        if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+        reply.code(outcome.statusCode);
+        return ok(outcome.result, outcome.statusCode);
+      },
+    );
+
+    app.post(
+      '/leads/confirm-email/',
+      {
+        ...open,
+        schema: {
+          tags,
+          summary: "Confirm a visitor's email address (the double opt-in link's token)",
+          security: [],
+          body: confirmLeadEmailSchema,
+          response: okResponse(confirmLeadEmailResultSchema),
+        },
+      },
+      async (req) => ok(await capture.confirmLeadEmail(deps, req.body.token)),
+    );
+  };
+}

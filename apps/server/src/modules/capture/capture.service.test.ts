@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, type EventFixture } from '../../../test/capture.ts';
+import { createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
+import { queryRows } from '../../db/database.ts';
+import { inScope } from '../../db/tenant.ts';
+import { getPublicEvent } from './capture.service.ts';
+
+let t: TestApp;
+let a: EventFixture;
+let b: EventFixture;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [ownerA, ownerB] = await Promise.all([registerUser(t), registerUser(t)]);
+  a = await createEvent(t, ownerA.organization?.id ?? '');
+  b = await createEvent(t, ownerB.organization?.id ?? '');
+});
+afterAll(() => t.close());
+
+/** Ids of the events an anonymous transaction sees with `app.public_lookup` set to `lookup`. */
+function visibleEvents(lookup: string) {
+  return inScope(t.database.db, {}, async (tx) => {
+    await tx.execute(sql`select set_config('app.public_lookup', ${lookup}, true)`);
+    const rows = await queryRows<{ id: string }>(tx, sql`select id from events`);
+    const leads = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from leads`);
+    return { ids: rows.map((r) => r.id), leads: leads[0]?.n };
+  });
+}
+
+describe('public lookup (row-level security)', () => {
+  it('lets an anonymous transaction see exactly the event it names, by slug or id, and no leads', async () => {
+    expect(await visibleEvents(a.slug)).toEqual({ ids: [a.id], leads: 0 });
+    expect(await visibleEvents(b.id)).toEqual({ ids: [b.id], leads: 0 });
+    expect(await visibleEvents('')).toEqual({ ids: [], leads: 0 });
+    expect(await visibleEvents('%')).toEqual({ ids: [], leads: 0 });
+  });
+
+  it('does not outlive its transaction', async () => {
+    await visibleEvents(a.slug);
+    const after = await inScope(t.database.db, {}, (tx) => queryRows<{ id: string }>(tx, sql`select id from events`));
+    expect(after).toEqual([]);
+  });
+
+  it('reads the organisation name as the event’s tenant', async () => {
+    const event = await getPublicEvent(t.app.deps, a.slug);
+    expect(event.id).toBe(a.id);
+    expect(event.organization_name).toMatch(/^Booth Co/);
+  });
+});

@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { deriveEventStatus } from '@leadcapture/contracts/event-status';
+import { STANDARD_LEAD_FIELDS } from '@leadcapture/contracts/form-fields';
+import type { CaptureRequestData } from '@leadcapture/contracts/leads';
+import {
+  HONEYPOT_FIELD,
+  UTM_PARAMS,
+  isValidCapture,
+  validateCaptureAnswers,
+  type CaptureResult,
+  type ConfirmLeadEmailResult,
+  type PageViewResult,
+  type PublicEvent,
+  type PublicEventForm,
+} from '@leadcapture/contracts/public-capture';
+import type { Database, Tx } from '../../db/database.ts';
+import { setScope } from '../../db/tenant.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { AppError, notFound, validationError } from '../../http/errors.ts';
+import type { ThrottleRule } from '../../http/throttle.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { capturePageViews, events, idempotencyKeys } from '../events/events.table.ts';
+import { publicFileUrl } from '../files/files.service.ts';
+import { createCapturedLead, markEmailVerified, type VisitorScope } from '../leads/leads.service.ts';
+import { leadEmailConfirmations, type LeadAttribution } from '../leads/leads.table.ts';
+import { organizations } from '../organizations/organizations.table.ts';
+
+type EventRow = typeof events.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const eventNotFound = () => notFound('Event');
+const invalidLink = () => new AppError('NOT_FOUND', 'This confirmation link is invalid, expired or already used.');
+
+/**
+ * Views a public page may count per address before further views are quietly not counted (a
+ * reload loop or a script must not turn analytics into noise or the counter row into a hot spot).
+ */
+const VIEWS_PER_ADDRESS: ThrottleRule = { name: 'capture-view-ip', limit: 300, windowSeconds: 10 * 60 };
+
+/** Captures per address (CAPTURE_RATE_LIMIT, docs/capture.md). */
+export function captureRule(deps: AppDeps): ThrottleRule {
+  return { name: 'capture-ip', ...deps.config.captureRateLimit };
+}
+
+/**
+ * Runs `fn` in one transaction that reads exactly the public event `idOrSlug` and then acts as
+ * its organisation. An anonymous transaction sees no rows at all; the events read policy also
+ * admits the one row whose id or slug equals the transaction-local `app.public_lookup`, so the
+ * visitor's request names the row it may see, and the tenant scope comes from that row.
+ * Only events set active by hand are public: draft, inactive, cancelled and unknown are 404.
+ */
+async function inPublicEvent<T>(
+  db: Database,
+  idOrSlug: string,
+  fn: (scope: VisitorScope, event: EventRow) => Promise<T>,
+) {
+  // Slugs are lower case and ids compare as text in the policy: one spelling for both.
+  const key = idOrSlug.toLowerCase();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.public_lookup', ${key}, true)`);
+    // Either side alone can use its index (the primary key, the unique slug).
+    const match = UUID.test(key) ? or(eq(events.id, key), eq(events.slug, key)) : eq(events.slug, key);
+    const [event] = await tx
+      .select()
+      .from(events)
+      .where(and(match, eq(events.status, 'active')))
+      // A slug that happens to spell another event's id loses to that id.
+      .orderBy(sql`${events.slug} = ${key}`)
+      .limit(1);
+    if (!event) throw eventNotFound();
+    await setScope(tx, { organizationId: event.organizationId });
+    return fn({ organizationId: event.organizationId, tx }, event);
+  });
+}
+
+function publicStatus(event: EventRow): PublicEvent['status'] {
+  const status = deriveEventStatus('active', event.startDate, event.endDate);
+  return status === 'upcoming' || status === 'completed' ? status : 'active';
+}
+
+/** GET /public/events/{id_or_slug}/ */
+export async function getPublicEvent(deps: AppDeps, idOrSlug: string): Promise<PublicEvent> {
+  return inPublicEvent(deps.db, idOrSlug, async ({ tx }, event) => {
+    const [org] = await tx
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, event.organizationId));
+    return {
+      id: event.id,
+      name: event.name,
+      slug: event.slug,
+      description: event.description,
+      start_date: event.startDate?.toISOString() ?? null,
+      end_date: event.endDate?.toISOString() ?? null,
+      location: event.location,
+      website: event.website,
+      primary_color: event.primaryColor,
+      welcome_message: event.welcomeMessage,
+      logo_url: event.logoFileId ? publicFileUrl(deps.config.publicUrl, event.logoFileId) : null,
+      consent_text: event.consentText,
+      form_fields: event.formFields,
+      organization_name: org?.name ?? '',
+      status: publicStatus(event),
+      email_verification: event.settings.email_verification,
+    };
+  });
+}
+
+/** GET /public/events/{id_or_slug}/form/ */
+export async function getPublicEventForm(deps: AppDeps, idOrSlug: string): Promise<PublicEventForm> {
+  return inPublicEvent(deps.db, idOrSlug, async (_scope, event) => ({
+    event_id: event.id,
+    standard_fields: [...STANDARD_LEAD_FIELDS],
+    form_fields: event.formFields,
+    consent_text: event.consentText,
+    honeypot_field: HONEYPOT_FIELD,
+  }));
+}
+
+/**
+ * POST /public/events/{id_or_slug}/views/: one view of the page, counted in the event's row
+ * for the UTC day (no cookie, no visitor identifier) when the event tracks analytics.
+ */
+export async function recordPageView(deps: AppDeps, ip: string | null, idOrSlug: string): Promise<PageViewResult> {
+  let withinLimit = true;
+  if (ip) {
+    const { count } = await deps.throttle.store.hit(`${VIEWS_PER_ADDRESS.name}:${ip}`, VIEWS_PER_ADDRESS.windowSeconds);
+    withinLimit = count <= VIEWS_PER_ADDRESS.limit;
+  }
+  return inPublicEvent(deps.db, idOrSlug, async ({ tx, organizationId }, event) => {
+    if (!event.settings.analytics_tracking || !withinLimit) return { counted: false };
+    await tx
+      .insert(capturePageViews)
+      .values({ organizationId, eventId: event.id, day: sql`(now() at time zone 'utc')::date`, views: 1 })
+      .onConflictDoUpdate({
+        target: [capturePageViews.eventId, capturePageViews.day],
+        set: { views: sql`${capturePageViews.views} + 1` },
+      });
+    return { counted: true };
+  });
+}
+
+function honeypotFilled(body: CaptureRequestData): boolean {
+  const value = body[HONEYPOT_FIELD];
+  if (value === undefined || value === null || value === false) return false;
+  return typeof value !== 'string' || value.trim() !== '';
+}
+
+function attributionOf(body: CaptureRequestData): LeadAttribution {
+  const out: LeadAttribution = {};
+  for (const name of UTM_PARAMS) {
+    const value = body[name];
+    if (value) out[name] = value;
+  }
+  if (body.referrer) out.referrer = body.referrer;
+  return out;
+}
+
+export interface CaptureOutcome {
+  statusCode: number;
+  result: CaptureResult;
+  /** The answer of an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+  /** A lead was written (not a replay, not the honeypot). */
+  created?: boolean;
+}
+
+/**
+ * The answer an earlier request with this Idempotency-Key got. Its claim is in the same
+ * transaction as its lead, so a committed key always has its lead.
+ */
+async function replayIdempotentAnswer(scope: VisitorScope, keyScope: string, key: string): Promise<CaptureOutcome> {
+  const [stored] = await scope.tx
+    .select({ statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, keyScope), eq(idempotencyKeys.key, key)));
+  if (!stored) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed.');
+  return { statusCode: stored.statusCode, result: stored.response as unknown as CaptureResult, replayed: true };
+}
+
+/**
+ * POST /public/events/{id_or_slug}/leads/: one transaction reads the event, checks the
+ * answers, claims the Idempotency-Key and writes the lead with its outbox rows and counter.
+ * A filled honeypot answers like a success and writes nothing.
+ */
+export async function captureLead(
+  deps: AppDeps,
+  ip: string | null,
+  idOrSlug: string,
+  body: CaptureRequestData,
+  idempotencyKey: string | undefined,
+): Promise<CaptureOutcome> {
+  if (ip) await deps.throttle.consume(captureRule(deps), ip);
+  const outcome = await inPublicEvent(deps.db, idOrSlug, async (scope, event): Promise<CaptureOutcome> => {
+    if (honeypotFilled(body))
+      return { statusCode: 201, result: { id: randomUUID(), status: 'received' }, replayed: false };
+    // Checked before any write, so the CPU work holds no lock.
+    const answers = validateCaptureAnswers(event.formFields, body);
+    if (!isValidCapture(answers)) throw validationError(answers.errors);
+    const result: CaptureResult = {
+      id: randomUUID(),
+      status: event.settings.require_approval ? 'pending_approval' : 'received',
+    };
+    const keyScope = `event:${event.id}`;
+    const lead = await createCapturedLead(scope, deps.config.publicUrl, {
+      id: result.id,
+      event: { id: event.id, name: event.name, consentText: event.consentText, settings: event.settings },
+      standard: answers.standard,
+      customFields: answers.responses,
+      source: body.source ?? 'direct',
+      attribution: attributionOf(body),
+      consent: body.consent === true,
+      language: body.language ?? 'en',
+      ...(idempotencyKey ? { idempotency: { scope: keyScope, key: idempotencyKey, response: { ...result } } } : {}),
+    });
+    if (!lead) {
+      // Only a taken Idempotency-Key stops the write.
+      if (idempotencyKey) return replayIdempotentAnswer(scope, keyScope, idempotencyKey);
+      throw new Error('capture wrote no lead');
+    }
+    return { statusCode: 201, result, replayed: false, created: true };
+  });
+  // Delivered now (live updates), not at the next poll.
+  if (outcome.created) deps.outbox.kick();
+  return outcome;
+}
+
+/**
+ * POST /public/leads/confirm-email/: the double opt-in link. The token's hash is the public
+ * lookup that admits its one confirmation row; the tenant comes from that row. Single use.
+ */
+export async function confirmLeadEmail(deps: AppDeps, token: string): Promise<ConfirmLeadEmailResult> {
+  const hash = hashToken(token);
+  const eventName = await deps.db.transaction(async (tx: Tx) => {
+    await tx.execute(sql`select set_config('app.public_lookup', ${hash}, true)`);
+    const [row] = await tx
+      .select({ id: leadEmailConfirmations.id, organizationId: leadEmailConfirmations.organizationId })
+      .from(leadEmailConfirmations)
+      .where(
+        and(
+          eq(leadEmailConfirmations.tokenHash, hash),
+          sql`${leadEmailConfirmations.usedAt} is null`,
+          sql`${leadEmailConfirmations.expiresAt} > now()`,
+        ),
+      );
+    if (!row) throw invalidLink();
+    await setScope(tx, { organizationId: row.organizationId });
+    // The used mark is the single-use guard: of two concurrent clicks only one updates the row.
+    const [used] = await tx
+      .update(leadEmailConfirmations)
+      .set({ usedAt: new Date() })
+      .where(and(eq(leadEmailConfirmations.id, row.id), sql`${leadEmailConfirmations.usedAt} is null`))
+      .returning({ leadId: leadEmailConfirmations.leadId });
+    if (!used) throw invalidLink();
+    const verified = await markEmailVerified({ organizationId: row.organizationId, tx }, used.leadId);
+    if (!verified) throw invalidLink();
+    return verified.eventName;
+  });
+  deps.outbox.kick();
+  return { email_verified: true, event_name: eventName };
+}

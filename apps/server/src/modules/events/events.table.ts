@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { EventManualStatus } from '@leadcapture/contracts/constants';
+import type { FormField } from '@leadcapture/contracts/form-fields';
+import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
+import { users } from '../auth/auth.table.ts';
+import { files } from '../files/files.table.ts';
+import { organizations } from '../organizations/organizations.table.ts';
+
+export interface EventSettings {
+  start_active: boolean;
+  email_verification: boolean;
+  analytics_tracking: boolean;
+  require_approval: boolean;
+  quick_actions: boolean;
+}
+
+/**
+ * The event (or other public page) a public request may see: set transaction-locally by the
+ * public routes to the id or slug in the URL, so an anonymous visitor's transaction can read
+ * exactly that one event and nothing else (the tenant is then taken from the row).
+ */
+export const publicLookup = sql`nullif(current_setting('app.public_lookup', true), '')`;
+
+/**
+ * Events of an organisation. `status` holds the status set by hand (draft, active, inactive,
+ * cancelled); upcoming and completed are read from the dates of an active event
+ * (deriveEventStatus in packages/contracts/src/event-status.ts).
+ * `slug` is unique across the product: it is the public address /capture/{slug}.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    startDate: timestamp('start_date', { withTimezone: true, mode: 'date' }),
+    endDate: timestamp('end_date', { withTimezone: true, mode: 'date' }),
+    location: text('location').notNull().default(''),
+    website: text('website').notNull().default(''),
+    primaryColor: text('primary_color').notNull().default('#2563eb'),
+    welcomeMessage: text('welcome_message').notNull().default(''),
+    // When set, the capture page shows an optional consent checkbox with exactly this text, and a
+    // lead that ticks it keeps a copy of the text as it was agreed to.
+    consentText: text('consent_text').notNull().default(''),
+    logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+    status: text('status').$type<EventManualStatus>().notNull().default('draft'),
+    // Counted in the same statement as each captured lead (update … set leads_captured + 1).
+    leadsCaptured: integer('leads_captured').notNull().default(0),
+    formFields: jsonb('form_fields').$type<FormField[]>().notNull().default([]),
+    settings: jsonb('settings').$type<EventSettings>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('events_slug_key').on(t.slug),
+    index('events_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('events_organization_start_idx').on(t.organizationId, t.startDate),
+    ...tenantPolicies('events', t.organizationId, sql`${t.id}::text = ${publicLookup} or ${t.slug} = ${publicLookup}`),
+  ],
+).enableRLS();
+
+/** Event templates an organisation saved (built-in ones live in code, events.templates.ts). */
+export const eventTemplates = pgTable(
+  'event_templates',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    primaryColor: text('primary_color').notNull().default('#2563eb'),
+    welcomeMessage: text('welcome_message').notNull().default(''),
+    formFields: jsonb('form_fields').$type<FormField[]>().notNull().default([]),
+    settings: jsonb('settings').$type<EventSettings>().notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('event_templates_organization_idx').on(t.organizationId, t.name),
+    ...tenantPolicies('event_templates', t.organizationId),
+  ],
+).enableRLS();
+
+/**
+ * Views of public capture pages, counted per page and UTC day without cookies or any visitor
+ * identifier (a counter row, incremented with an upsert). Events now; offers add a column later.
+ */
+export const capturePageViews = pgTable(
+  'capture_page_views',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.day] }),
+    index('capture_page_views_organization_idx').on(t.organizationId, t.day),
+    ...tenantPolicies('capture_page_views', t.organizationId),
+  ],
+).enableRLS();
+
+/**
+ * Answers already given to a request with an Idempotency-Key: the same key for the same public
+ * page answers the same, and the lead is written once (the key row is inserted in the lead's
+ * transaction, so a race of two equal requests leaves one winner).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    ...tenantPolicies('idempotency_keys', t.organizationId),
+  ],
+).enableRLS();

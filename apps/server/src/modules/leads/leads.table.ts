@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type {
+  ApprovalStatus,
+  BudgetRange,
+  DecisionRole,
+  DecisionTimeline,
+  LeadInterest,
+  LeadSource,
+  LeadStatus,
+} from '@leadcapture/contracts/constants';
+import type { SubmissionValue } from '@leadcapture/contracts/form-fields';
+import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
+import { users } from '../auth/auth.table.ts';
+import { events, publicLookup } from '../events/events.table.ts';
+import { organizations } from '../organizations/organizations.table.ts';
+
+/** Where a captured lead came from, kept as the visitor's browser told us. */
+export interface LeadAttribution {
+  utm_source?: string;
+  utm_medium?: string;
+  utm_campaign?: string;
+  utm_term?: string;
+  utm_content?: string;
+  referrer?: string;
+}
+
+/**
+ * Leads of an organisation: captured on a public page, created by hand, imported or sent by the
+ * API. Enumerations are lower snake_case (03-decisions §2); custom form answers are kept under
+ * `custom_fields` keyed by form field id. `deleted_at` keeps a deleted lead restorable for 30 days.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    company: text('company').notNull().default(''),
+    jobTitle: text('job_title').notNull().default(''),
+    companySize: text('company_size').notNull().default(''),
+    source: text('source').$type<LeadSource>().notNull(),
+    status: text('status').$type<LeadStatus>().notNull().default('new'),
+    interest: text('interest').$type<LeadInterest>(),
+    score: integer('score').notNull().default(0),
+    budgetRange: text('budget_range').$type<BudgetRange>().notNull().default('not_specified'),
+    decisionTimeline: text('decision_timeline').$type<DecisionTimeline>().notNull().default('not_specified'),
+    decisionRole: text('decision_role').$type<DecisionRole>().notNull().default('not_specified'),
+    interestedProducts: jsonb('interested_products').$type<string[]>().notNull().default([]),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull().default(''),
+    followUpDate: timestamp('follow_up_date', { withTimezone: true, mode: 'date' }),
+    customFields: jsonb('custom_fields').$type<Record<string, SubmissionValue>>().notNull().default({}),
+    approvalStatus: text('approval_status').$type<ApprovalStatus>().notNull().default('approved'),
+    // Double opt-in: set when the visitor follows the confirmation link (event setting
+    // email_verification); null while unconfirmed or when the event does not ask for it.
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    // The exact consent text the visitor agreed to, as shown to them, and when.
+    consentText: text('consent_text').notNull().default(''),
+    consentGivenAt: timestamp('consent_given_at', { withTimezone: true, mode: 'date' }),
+    attribution: jsonb('attribution').$type<LeadAttribution>().notNull().default({}),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('leads_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('leads_event_created_idx').on(t.eventId, t.createdAt),
+    index('leads_organization_email_idx').on(t.organizationId, sql`lower(${t.email})`),
+    ...tenantPolicies('leads', t.organizationId),
+  ],
+).enableRLS();
+
+/**
+ * Double opt-in links mailed to a visitor who left a lead on an event with email_verification.
+ * Stored as SHA-256 hashes, single use. The visitor has no tenant: the confirm route sets
+ * `app.public_lookup` to the hash, which admits exactly that row, then takes the tenant from it.
+ */
+export const leadEmailConfirmations = pgTable(
+  'lead_email_confirmations',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lead_email_confirmations_token_hash_key').on(t.tokenHash),
+    index('lead_email_confirmations_lead_idx').on(t.leadId),
+    ...tenantPolicies('lead_email_confirmations', t.organizationId, sql`${t.tokenHash} = ${publicLookup}`),
+  ],
+).enableRLS();

@@ -1,0 +1,50 @@
+import { matchRoutes, type createBrowserRouter, type Location } from 'react-router';
+import { loadNamespaces } from '../i18n/i18n.ts';
+import { languageFromPath } from '../i18n/language.ts';
+import type { AppT, RouteHandle } from './routes.tsx';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+export function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'title' in handle && typeof handle.title === 'function';
+}
+
+/**
+ * The namespaces a route title reads: `t('settings:profile.metaTitle')` gives settings. A page's
+ * title and its text share a namespace, so this names the strings a page needs without a second
+ * list to keep up to date. The recording `t` only has to answer the plain `t(key)` titles make.
+ */
+export function titleNamespaces(handles: readonly unknown[]): string[] {
+  const found = new Set<string>();
+  const record = (key: string): string => {
+    const separator = key.indexOf(':');
+    if (separator > 0) found.add(key.slice(0, separator));
+    return key;
+  };
+  for (const handle of handles) if (isRouteHandle(handle)) handle.title?.(record as unknown as AppT);
+  return [...found];
+}
+
+/**
+ * Starts downloading the strings of the page the router shows first, and of every page it goes
+ * to, together with the page's code. Without it the page renders, suspends on useTranslation and
+ * only then asks for its namespace: one more round trip before anything shows (i18n/i18n.ts).
+ */
+export function preloadPageStrings(router: Router): void {
+  const preload = (location: Location) => {
+    const handles = (matchRoutes(router.routes, location) ?? []).map((match): unknown => match.route.handle);
+    // Best effort: a failed download is retried by the component that needs it.
+    loadNamespaces(languageFromPath(location.pathname), titleNamespaces(handles)).catch(() => undefined);
+  };
+  let last = '';
+  const onState = ({ location, navigation }: Router['state']) => {
+    // Where the router is going while it loads the page's code and data, else where it is (a
+    // page without either commits at once). Downloads are shared: asking twice costs nothing.
+    const next = navigation.location ?? location;
+    if (next.pathname === last) return;
+    last = next.pathname;
+    preload(next);
+  };
+  onState(router.state);
+  router.subscribe(onState);
+}

@@ -1,0 +1,42 @@
+import { CalendarX2 } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
+import type { Language } from '../i18n/language.ts';
+import { CapturePage } from './capture-page.tsx';
+import { ConfirmPage } from './confirm-page.tsx';
+import { createTranslator } from './i18n.ts';
+import { MessageCard, PageFooter, PageFrame } from './page-frame.tsx';
+import type { CaptureRoute } from './route.ts';
+
+export interface CaptureAppProps {
+  route: CaptureRoute;
+  language: Language;
+  pathname: string;
+  search: string;
+  referrer: string;
+}
+
+function NoEventPage({ language, pathname, search }: Omit<CaptureAppProps, 'route' | 'referrer'>) {
+  const t = useMemo(() => createTranslator(language), [language]);
+  useEffect(() => {
+    document.title = t('meta.notFoundTitle');
+  }, [t]);
+  return (
+    <PageFrame footer={<PageFooter t={t} language={language} pathname={pathname} search={search} />}>
+      <MessageCard icon={<CalendarX2 aria-hidden="true" className="size-7" />} title={t('notFound.title')}>
+        <p className="max-w-md text-base/7 text-muted-foreground">{t('notFound.message')}</p>
+      </MessageCard>
+    </PageFrame>
+  );
+}
+
+/** The capture bundle's only "router": an event page, the email confirmation, or not found. */
+export function CaptureApp({ route, ...page }: CaptureAppProps) {
+  switch (route.kind) {
+    case 'event':
+      return <CapturePage slug={route.slug} {...page} />;
+    case 'confirm':
+      return <ConfirmPage token={route.token} {...page} />;
+    default:
+      return <NoEventPage {...page} />;
+  }
+}

@@ -1,0 +1,90 @@
+import type { PublicEvent } from '@leadcapture/contracts/public-capture';
+import { CalendarDays, Globe, MapPin } from 'lucide-react';
+import type { Language } from '../i18n/language.ts';
+import { formatEventDates } from './format.ts';
+import type { Translate } from './i18n.ts';
+
+function websiteHost(url: string): { href: string; host: string } | null {
+  if (!/^https?:\/\//i.test(url)) return null;
+  try {
+    return { href: url, host: new URL(url).hostname.replace(/^www\./, '') };
+  } catch {
+    return null;
+  }
+}
+
+/** The event's branding: logo, organiser, name (the page's h1), when and where, the welcome. */
+export function EventHeader({ event, t, language }: { event: PublicEvent; t: Translate; language: Language }) {
+  const dates = formatEventDates(event.start_date, event.end_date, language);
+  const website = websiteHost(event.website);
+  const organizer = event.organization_name.trim();
+  const initial = (organizer || event.name).trim().charAt(0).toUpperCase();
+  return (
+    <header className="grid gap-5 px-5 pt-6 pb-7 sm:px-10 sm:pt-10 sm:pb-8">
+      <div className="flex items-center gap-4">
+        {event.logo_url !== null ? (
+          <img
+            src={event.logo_url}
+            alt={t('event.logoAlt', { organization: organizer || event.name })}
+            width={64}
+            height={64}
+            className="size-16 shrink-0 rounded-2xl bg-white object-contain p-1.5 shadow-sm ring-1 ring-border"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="grid size-16 shrink-0 place-items-center rounded-2xl bg-(--form-accent) text-2xl font-bold text-(--form-accent-foreground) shadow-sm"
+          >
+            {initial}
+          </div>
+        )}
+        {organizer !== '' && (
+          <p className="min-w-0 text-sm font-medium text-muted-foreground">
+            {t('event.hostedBy', { organization: organizer })}
+          </p>
+        )}
+      </div>
+      <h1 className="text-2xl font-bold tracking-tight text-balance text-foreground sm:text-4xl">{event.name}</h1>
+      {(dates !== null || event.location.trim() !== '' || website !== null) && (
+        <dl className="grid gap-2 text-sm text-muted-foreground sm:flex sm:flex-wrap sm:gap-x-6">
+          {dates !== null && (
+            <div>
+              <dt className="sr-only">{t('event.when')}</dt>
+              <dd className="flex items-start gap-2">
+                <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {dates}
+              </dd>
+            </div>
+          )}
+          {event.location.trim() !== '' && (
+            <div>
+              <dt className="sr-only">{t('event.where')}</dt>
+              <dd className="flex items-start gap-2">
+                <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {event.location}
+              </dd>
+            </div>
+          )}
+          {website !== null && (
+            <div>
+              <dt className="sr-only">{t('event.website')}</dt>
+              <dd className="flex items-start gap-2">
+                <Globe aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <a
+                  href={website.href}
+                  rel="noopener noreferrer"
+                  className="rounded-sm font-medium text-foreground underline decoration-(--form-ring) decoration-2 underline-offset-4 hover:decoration-foreground focus-visible:outline-2 focus-visible:outline-(--form-ring)"
+                >
+                  {website.host}
+                </a>
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {event.welcome_message.trim() !== '' && (
+        <p className="text-base/7 whitespace-pre-line text-foreground">{event.welcome_message}</p>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { captureRoute } from './route.ts';
+
+describe('captureRoute', () => {
+  it.each([
+    ['/capture/nordic-expo', '', { kind: 'event', slug: 'nordic-expo' }],
+    ['/capture/nordic-expo/', '?src=qr', { kind: 'event', slug: 'nordic-expo' }],
+    ['/sv/capture/nordic-expo', '', { kind: 'event', slug: 'nordic-expo' }],
+    ['/capture/confirm', '?token=abc', { kind: 'confirm', token: 'abc' }],
+    ['/sv/capture/confirm', '?token=abc', { kind: 'confirm', token: 'abc' }],
+    // Without a token, "confirm" is an event's slug like any other.
+    ['/capture/confirm', '', { kind: 'event', slug: 'confirm' }],
+    ['/capture', '', { kind: 'none' }],
+    ['/capture/', '', { kind: 'none' }],
+    ['/capture/a/b', '', { kind: 'none' }],
+    ['/capture/%E0%A4%A', '', { kind: 'none' }],
+  ] as const)('%s%s', (pathname, search, route) => {
+    expect(captureRoute(pathname, search)).toEqual(route);
+  });
+});

@@ -1,0 +1,121 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fail, fakeServer, me, ok } from '../../../test/fake-server.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const today = new Date().toISOString().slice(0, 10);
+const days = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    date: new Date(Date.now() - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+    count: 0,
+  }));
+
+function overview(changes: Record<string, unknown> = {}) {
+  return {
+    period: { days: 30, start: '2026-10-23T00:00:00.000Z', end: '2026-11-21T12:00:00.000Z' },
+    total_leads: 1284,
+    new_leads: 120,
+    new_leads_previous: 100,
+    active_events: 3,
+    conversion_rate: 12.5,
+    converted_leads: 160,
+    leads_by_day: days(30).map((d) => (d.date === today ? { ...d, count: 14 } : d)),
+    recent_leads: [
+      {
+        id: '00000000-0000-4000-8000-0000000000a1',
+        first_name: 'Vera',
+        last_name: 'Berg',
+        email: 'vera@berg.se',
+        company: 'Berg AB',
+        status: 'new',
+        source: 'qr_scan',
+        event: { id: '00000000-0000-4000-8000-0000000000e1', name: 'Nordic Expo' },
+        created_at: new Date().toISOString(),
+      },
+    ],
+    upcoming_events: [
+      {
+        id: '00000000-0000-4000-8000-0000000000e1',
+        name: 'Nordic Expo',
+        slug: 'nordic-expo',
+        location: 'Stockholm',
+        start_date: '2026-11-20T08:00:00.000Z',
+        end_date: '2026-11-22T17:00:00.000Z',
+        status: 'active',
+        leads_captured: 42,
+      },
+    ],
+    ...changes,
+  };
+}
+
+describe('DashboardPage (the Lobby)', () => {
+  it('shows the figures, the trend, recent leads and upcoming events of the period', async () => {
+    const server = fakeServer({
+      'GET /auth/me/': () => ok(me),
+      'GET /analytics/dashboard/overview/': () => ok(overview()),
+    });
+    await renderWithApp(<DashboardPage />, { path: '/dashboard' });
+    const stats = await screen.findByRole('region', { name: 'Key figures' });
+    expect(await within(stats).findByText('1,284')).toBeTruthy();
+    expect(within(stats).getByText('3')).toBeTruthy();
+    expect(within(stats).getByText('12.5%')).toBeTruthy();
+    expect(within(stats).getByText('120')).toBeTruthy();
+    expect(within(stats).getByText('20%')).toBeTruthy();
+    expect(screen.getByRole('img', { name: /14 new leads in the period/ })).toBeTruthy();
+    expect(screen.getByText('Vera Berg')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Nordic Expo.*42 leads/ }).getAttribute('href')).toBe(
+      '/events/00000000-0000-4000-8000-0000000000e1',
+    );
+    expect(server.calls.find((c) => c.path === '/analytics/dashboard/overview/')).toBeTruthy();
+
+    await userEvent.setup().selectOptions(screen.getByLabelText('Period'), '7');
+    await vi.waitFor(() =>
+      expect(server.calls.filter((c) => c.path === '/analytics/dashboard/overview/')).toHaveLength(2),
+    );
+  });
+
+  it('guides a new organisation to its first event instead of showing empty lists', async () => {
+    fakeServer({
+      'GET /auth/me/': () => ok(me),
+      'GET /analytics/dashboard/overview/': () =>
+        ok(
+          overview({
+            total_leads: 0,
+            new_leads: 0,
+            new_leads_previous: 0,
+            active_events: 0,
+            conversion_rate: 0,
+            converted_leads: 0,
+            leads_by_day: days(30),
+            recent_leads: [],
+            upcoming_events: [],
+          }),
+        ),
+    });
+    await renderWithApp(<DashboardPage />, { path: '/dashboard' });
+    expect(await screen.findByRole('link', { name: /Create your first event/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'No new leads in the period yet.' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Scan QR/ }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('says "Failed to load dashboard data" and retries', async () => {
+    let calls = 0;
+    fakeServer({
+      'GET /auth/me/': () => ok(me),
+      'GET /analytics/dashboard/overview/': () => {
+        calls += 1;
+        return calls <= 3 ? fail(503, 'INTERNAL_ERROR') : ok(overview());
+      },
+    });
+    await renderWithApp(<DashboardPage />, { path: '/dashboard' });
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert.textContent).toContain('Failed to load dashboard data');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('1,284')).toBeTruthy();
+  });
+});

@@ -1,0 +1,108 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toaster.tsx';
+import { fail, fakeServer, me, ok } from '../../../test/fake-server.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { anEvent, eventId, page } from '../test/fixtures.ts';
+import { EventFormPage } from './event-form-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const withToasts = (ui: ReactNode) => (
+  <>
+    {ui}
+    <Toaster />
+  </>
+);
+
+const tradeShow = {
+  id: 'trade_show',
+  key: 'trade_show',
+  builtin: true,
+  name: 'Trade show booth',
+  description: 'Quick booth sign-up.',
+  primary_color: '#0f766e',
+  welcome_message: 'Thanks for stopping by!',
+  form_fields: [],
+  settings: {
+    start_active: true,
+    email_verification: false,
+    analytics_tracking: true,
+    require_approval: true,
+    quick_actions: true,
+  },
+  created_at: null,
+  updated_at: null,
+};
+
+describe('EventFormPage', () => {
+  it('creates an event from a template and opens it', async () => {
+    const server = fakeServer({
+      'GET /auth/me/': () => ok(me),
+      'GET /events/templates/': () => ok(page([tradeShow])),
+      'POST /events/': () => ok(anEvent(), 201),
+    });
+    const { router } = await renderWithApp(withToasts(<EventFormPage />), { path: '/events/form' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Trade show booth/ }));
+    await user.type(screen.getByLabelText(/^Event name/), 'Nordic Expo');
+    await user.type(screen.getByLabelText('Starts'), '2027-03-12T09:00');
+    await user.type(screen.getByLabelText('Ends'), '2027-03-14T17:00');
+    await user.click(screen.getByRole('button', { name: 'Create event' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/events/${eventId}`));
+    const [body] = server.bodies('POST /events/') as Record<string, unknown>[];
+    expect(body).toMatchObject({
+      name: 'Nordic Expo',
+      status: 'active',
+      primary_color: '#0f766e',
+      welcome_message: 'Thanks for stopping by!',
+      settings: { require_approval: true },
+      form_fields: [],
+    });
+    expect(body?.start_date).toBe(new Date('2027-03-12T09:00').toISOString());
+    expect(body).not.toHaveProperty('slug');
+  });
+
+  it('checks the dates and a taken address before and after sending', async () => {
+    const server = fakeServer({
+      'GET /auth/me/': () => ok(me),
+      'GET /events/templates/': () => ok(page([])),
+      'POST /events/': () => fail(409, 'CONFLICT', { slug: ['This slug is already taken'] }),
+    });
+    await renderWithApp(withToasts(<EventFormPage />), { path: '/events/form' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Event name/), 'Nordic Expo');
+    await user.type(screen.getByLabelText('Starts'), '2027-03-14T09:00');
+    await user.type(screen.getByLabelText('Ends'), '2027-03-12T09:00');
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    expect(await screen.findByText('End date must be after start date')).toBeTruthy();
+    expect(server.bodies('POST /events/')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Ends'));
+    await user.type(screen.getByLabelText(/^Page address/), 'nordic-expo');
+    await user.click(screen.getByRole('button', { name: 'Save as draft' }));
+    expect(await screen.findByText('This slug is already taken')).toBeTruthy();
+    expect(server.bodies('POST /events/')).toMatchObject([{ status: 'draft', slug: 'nordic-expo' }]);
+  });
+
+  it('edits an event: loads it, sends a PATCH with the chosen status', async () => {
+    const server = fakeServer({
+      'GET /auth/me/': () => ok(me),
+      [`GET /events/${eventId}/`]: () => ok(anEvent()),
+      [`PATCH /events/${eventId}/`]: (body) => ok(anEvent(body as Record<string, unknown>)),
+    });
+    const { router } = await renderWithApp(withToasts(<EventFormPage />), {
+      path: '/events/form/:id',
+      url: `/events/form/${eventId}`,
+    });
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText(/^Event name/);
+    expect((name as HTMLInputElement).value).toBe('Nordic Expo');
+    await user.selectOptions(screen.getByLabelText(/^Status/), 'cancelled');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/events/${eventId}`));
+    expect(server.bodies(`PATCH /events/${eventId}/`)).toMatchObject([{ status: 'cancelled', slug: 'nordic-expo' }]);
+  });
+});

@@ -1,0 +1,259 @@
+// Public lead capture benchmark (issue 4), against the built server on PostgreSQL:
+//   1. POST /public/events/{slug}/leads/ req/s vs a bare fastify route doing one INSERT into the
+//      same database, same run, autocannon -c 50 -d 20 each   (target capture >= 0.6 x bare)
+//   2. capture p95 at 50 connections                          (target < 50 ms)
+//   3. leads_captured of the event equals its stored leads    (the counter under load)
+//   4. informational: the same load spread over 50 events, which shows what the one event's
+//      counter row costs (every capture of an event updates that row in its transaction)
+// Each capture carries its own Idempotency-Key, as the capture page sends one.
+// Usage: npm run build && npm run bench:capture
+//   DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test);
+//   the bench works in its own database `leadcapture_bench` there, dropped and made anew.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, report, root, sleep } from './support.mjs';
+
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const BENCH_DB = 'leadcapture_bench';
+
+/** A fresh database on the server of DATABASE_URL; answers its URL. */
+async function freshDatabase(serverUrl) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${BENCH_DB}`;
+  return url.toString();
+}
+
+async function waitFor(url, ms = 30_000) {
+  const started = performance.now();
+  for (;;) {
+    if (performance.now() - started > ms) throw new Error(`${url} did not answer within ${ms} ms`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(50);
+  }
+}
+
+function start(script, env) {
+  return spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** An autocannon run keeping every response time and status (its summary has no p95). */
+function runCollecting(opts) {
+  return new Promise((resolve, reject) => {
+    const latencies = [];
+    const codes = {};
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve({ result, latencies, codes })));
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      codes[statusCode] = (codes[statusCode] ?? 0) + 1;
+    });
+  });
+}
+
+function summary({ result, latencies, codes }) {
+  const sorted = latencies.sort((a, b) => a - b);
+  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return {
+    rps: Math.round(result.requests.average),
+    requests: sorted.length,
+    created: codes[201] ?? 0,
+    other_statuses: Object.fromEntries(Object.entries(codes).filter(([code]) => code !== '201')),
+    errors: result.errors + result.timeouts,
+    p50_ms: pct(50),
+    p95_ms: pct(95),
+    p99_ms: pct(99),
+  };
+}
+
+const body = JSON.stringify({
+  first_name: 'Greta',
+  last_name: 'Berg',
+  email: 'greta.berg@example.com',
+  company: 'Fjord AB',
+  job_title: 'CTO',
+  responses: { interest: 'Demo' },
+  source: 'qr_scan',
+  utm_source: 'flyer',
+  consent: true,
+  website_url: '',
+});
+
+const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const databaseUrl = await freshDatabase(serverUrl);
+const [apiPort, barePort] = await Promise.all([freePort(), freePort()]);
+const api = `http://127.0.0.1:${apiPort}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-capture-'));
+const server = start(path.join(root, 'apps/server/dist/main.js'), {
+  PORT: String(apiPort),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  LOG_LEVEL: 'warn',
+  // The bench is one address sending as fast as it can: lift the per-address capture limit.
+  CAPTURE_RATE_LIMIT: '100000000/1m',
+});
+const bare = start(path.join(root, 'bench/bare-insert-server.mjs'), {
+  PORT: String(barePort),
+  DATABASE_URL: databaseUrl,
+});
+const results = { database: 'postgres', connections: CONNECTIONS, duration_s: DURATION };
+try {
+  await Promise.all([waitFor(`${api}/api/v1/status/`), waitFor(`http://127.0.0.1:${barePort}/ready/`)]);
+
+  // An organisation with an active event whose form has one required custom field.
+  const password = 'Booth2026Leads';
+  const reg = await fetch(`${api}/api/v1/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Bench',
+      last_name: 'Mark',
+      email: 'bench@example.com',
+      company_name: 'Bench AB',
+      password,
+      password_confirm: password,
+      terms_accepted: true,
+    }),
+  });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+  const { access } = (await reg.json()).data;
+  const auth = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
+  const created = await fetch(`${api}/api/v1/events/`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      name: 'Bench Expo',
+      status: 'active',
+      consent_text: 'I agree to be contacted.',
+      form_fields: [
+        { id: 'interest', type: 'select', label: 'Interest', required: true, options: ['Demo', 'Pricing'] },
+      ],
+    }),
+  });
+  if (created.status !== 201) throw new Error(`event create failed: ${created.status} ${await created.text()}`);
+  const event = (await created.json()).data;
+  const spread = [];
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${api}/api/v1/events/`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: `Bench Hall ${i}`, status: 'active' }),
+    });
+    if (res.status !== 201) throw new Error(`event create failed: ${res.status} ${await res.text()}`);
+    spread.push((await res.json()).data.slug);
+  }
+
+  const request = (url) => ({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  // A short warm-up of both, then the measured runs one after the other.
+  await runCollecting({ ...request(`http://127.0.0.1:${barePort}/bare/`), duration: 3 });
+  await runCollecting({ ...request(`${api}/api/v1/public/events/${event.slug}/leads/`), duration: 3 });
+
+  results.bare = summary(await runCollecting(request(`http://127.0.0.1:${barePort}/bare/`)));
+  results.capture = summary(
+    await runCollecting({
+      ...request(`${api}/api/v1/public/events/${event.slug}/leads/`),
+      requests: [
+        {
+          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
+        },
+      ],
+    }),
+  );
+  results.ratio = Math.round((results.capture.rps / results.bare.rps) * 100) / 100;
+  let turn = 0;
+  results.capture_50_events = summary(
+    await runCollecting({
+      ...request(`${api}/api/v1/public/events/${event.slug}/leads/`),
+      requests: [
+        {
+          setupRequest: (req) => {
+            turn += 1;
+            const slug = spread[turn % spread.length];
+            return {
+              ...req,
+              path: `/api/v1/public/events/${slug}/leads/`,
+              headers: { ...req.headers, 'idempotency-key': randomUUID() },
+            };
+          },
+        },
+      ],
+    }),
+  );
+  // Requests in flight when autocannon stopped still finish on the server.
+  await sleep(1000);
+  const read = async (url) => (await (await fetch(`${api}/api/v1/${url}`, { headers: auth })).json()).data;
+  results.leads_captured = (await read(`events/${event.id}/`)).leads_captured;
+  results.leads_stored = (await read(`events/${event.id}/leads/?page_size=1`)).count;
+} finally {
+  await Promise.all([stop(server), stop(bare)]);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const { bare: b, capture: c } = results;
+const targets = [
+  [
+    'bare INSERT route req/s (50 connections)',
+    `${b.rps} (p95 ${b.p95_ms} ms, ${b.errors} errors)`,
+    b.errors === 0 && b.created === b.requests,
+    'all 201',
+  ],
+  [
+    'capture req/s (50 connections)',
+    `${c.rps} (ratio ${results.ratio}; p50 ${c.p50_ms} ms, p99 ${c.p99_ms} ms; ${c.requests - c.created} not 201)`,
+    results.ratio >= 0.6 && c.created === c.requests && c.errors === 0,
+    '>= 0.6 x bare, all 201',
+  ],
+  ['capture p95 (50 connections)', `${c.p95_ms} ms`, c.p95_ms < 50, '< 50 ms'],
+  [
+    'capture spread over 50 events (no shared counter row)',
+    `${results.capture_50_events.rps} req/s, p95 ${results.capture_50_events.p95_ms} ms`,
+    true,
+    'informational',
+  ],
+  [
+    'leads_captured after the runs',
+    `${results.leads_captured} counted, ${results.leads_stored} stored`,
+    results.leads_captured === results.leads_stored && results.leads_stored >= c.created,
+    'equal',
+  ],
+];
+report(
+  `Capture benchmark (${new Date().toISOString()}, node ${process.version}, PostgreSQL)`,
+  targets,
+  'capture',
+  results,
+);
+process.exit(targets.every(([, , ok]) => ok) ? 0 : 1);
