@@ -294,7 +294,9 @@ export default async function appShell({ browser, baseURL }) {
       await menu.waitFor();
       await menu.evaluate(async (element) => {
         // The animation may not have started at the first frame, so wait a frame before asking.
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        await new Promise((resolve) =>
+          globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(resolve)),
+        );
         await Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished));
       });
       await signedIn.page.waitForFunction(
