@@ -28,6 +28,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { eventLogoRoutes, eventRoutes } from './modules/events/events.routes.ts';
 import { CONTACT_OUTBOX_KIND, contactMailHandler } from './modules/contact/contact.service.ts';
 import { createMeCache } from './modules/auth/me-cache.ts';
+import { createCaptureTargets } from './modules/capture/capture-targets.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { filesRoutes, publicFilesRoutes } from './modules/files/files.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     outbox,
     live,
     meCache,
+    captureTargets: createCaptureTargets(),
     storage: opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
     log: app.log,
   };

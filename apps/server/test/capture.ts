@@ -5,7 +5,7 @@ import type { FormField } from '@leadcapture/contracts/form-fields';
 import type { CaptureRequest } from '@leadcapture/contracts/public-capture';
 import { queryRows } from '../src/db/database.ts';
 import { inScope } from '../src/db/tenant.ts';
-import { events, type EventSettings } from '../src/modules/events/events.table.ts';
+import { events, leadsCapturedOf, type EventSettings } from '../src/modules/events/events.table.ts';
 import { leads } from '../src/modules/leads/leads.table.ts';
 import { uniqueAddress, type TestApp } from './helpers.ts';
 
@@ -94,7 +94,7 @@ export function storedLeads(t: TestApp, organizationId: string) {
 
 export async function leadsCaptured(t: TestApp, event: EventFixture): Promise<number> {
   const [row] = await inScope(t.database.db, { organizationId: event.organizationId }, (tx) =>
-    tx.select({ n: events.leadsCaptured }).from(events).where(eq(events.id, event.id)),
+    tx.select({ n: leadsCapturedOf }).from(events).where(eq(events.id, event.id)),
   );
   return row?.n ?? -1;
 }

@@ -4,6 +4,7 @@ import type { Database, DatabaseKind } from '../db/database.ts';
 import type { LiveEventBus } from '../jobs/live-events.ts';
 import type { OutboxWorker } from '../jobs/outbox.ts';
 import type { MeCache } from '../modules/auth/me-cache.ts';
+import type { CaptureTargets } from '../modules/capture/capture-targets.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { Throttle } from './throttle.ts';
@@ -19,6 +20,8 @@ export interface AppDeps {
   /** Live events (lead.created, …) for the WebSocket layer, fed by the outbox. */
   live: LiveEventBus;
   meCache: MeCache;
+  /** Public events captures recently went to (verified by each write). */
+  captureTargets: CaptureTargets;
   storage: FileStorage;
   log: FastifyBaseLogger;
 }

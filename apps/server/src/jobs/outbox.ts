@@ -86,16 +86,13 @@ export function createOutboxWorker(opts: {
     }));
   }
 
-  async function deliver(item: OutboxItem): Promise<void> {
+  /** Runs the item's handler; answers true when it was delivered (a failure is recorded). */
+  async function deliver(item: OutboxItem): Promise<boolean> {
     const handler = handlers[item.kind];
     try {
       if (!handler) throw new Error(`no handler for outbox kind ${item.kind}`);
       await handler(item);
-      // Secrets in the payload (one-time links) are not kept once delivered.
-      await db
-        .update(outbox)
-        .set({ deliveredAt: new Date(), lockedUntil: null, payload: { redacted: true }, lastError: null })
-        .where(eq(outbox.id, item.id));
+      return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = item.attempts >= MAX_ATTEMPTS;
@@ -113,6 +110,7 @@ export function createOutboxWorker(opts: {
             : { availableAt: sql`now() + make_interval(secs => ${backoffSeconds(item.attempts)})` }),
         })
         .where(and(eq(outbox.id, item.id)));
+      return false;
     }
   }
 
@@ -123,7 +121,16 @@ export function createOutboxWorker(opts: {
       const items = await claim();
       if (items.length === 0) return total;
       total += items.length;
-      for (const item of items) await deliver(item);
+      const delivered: string[] = [];
+      for (const item of items) if (await deliver(item)) delivered.push(item.id);
+      // One update for the batch: under a burst of captures a row each would double the writes.
+      // A crash before it lets the leases expire and the batch is delivered again (at least once).
+      if (delivered.length > 0)
+        await db
+          .update(outbox)
+          // Secrets in the payload (one-time links) are not kept once delivered.
+          .set({ deliveredAt: new Date(), lockedUntil: null, payload: { redacted: true }, lastError: null })
+          .where(inArray(outbox.id, delivered));
     }
   }
 

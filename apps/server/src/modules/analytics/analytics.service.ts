@@ -1,10 +1,10 @@
 import type { DashboardOverview, OverviewPeriod } from '@leadcapture/contracts/analytics';
 import { deriveEventStatus } from '@leadcapture/contracts/event-status';
-import { and, asc, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { assertCan } from '../../http/permissions.ts';
-import { events } from '../events/events.table.ts';
+import { events, leadsCapturedOf } from '../events/events.table.ts';
 import { leads } from '../leads/leads.table.ts';
 import { DAY_MS, lastDays, percent } from './periods.ts';
 
@@ -80,7 +80,7 @@ export async function dashboardOverview(
 
   // Running now or still to come, soonest first; events without dates last.
   const upcoming = await ctx.tx
-    .select()
+    .select({ ...getTableColumns(events), leadsCaptured: leadsCapturedOf })
     .from(events)
     .where(
       and(

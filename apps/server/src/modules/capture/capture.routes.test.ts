@@ -9,6 +9,7 @@ import {
   publicEventFormSchema,
   publicEventSchema,
 } from '@leadcapture/contracts/leads';
+import { eventSchema } from '@leadcapture/contracts/events';
 import { HONEYPOT_FIELD, IDEMPOTENCY_KEY_MAX_LENGTH } from '@leadcapture/contracts/public-capture';
 import {
   createEvent,
@@ -20,7 +21,7 @@ import {
   type EventFixture,
 } from '../../../test/capture.ts';
 import { expectData, expectError, expectValidation } from '../../../test/envelope.ts';
-import { createTestApp, mailsTo, registerUser, uniqueAddress, type TestApp } from '../../../test/helpers.ts';
+import { bearer, createTestApp, mailsTo, registerUser, uniqueAddress, type TestApp } from '../../../test/helpers.ts';
 import { loadConfig, ConfigError } from '../../config.ts';
 import { queryRows } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
@@ -296,6 +297,35 @@ describe('POST /public/events/{id_or_slug}/leads/', () => {
     for (const res of answers) expectData(captureResultSchema, res, 201);
     expect(await leadsCaptured(t, event)).toBe(50);
     expect((await storedLeads(t, organizationId)).filter((r) => r.eventId === event.id)).toHaveLength(50);
+  });
+
+  it('checks the answers against the event as it is now, not the copy an earlier capture cached', async () => {
+    const owner = await registerUser(t);
+    const headers = bearer(owner.access);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/events/',
+      headers,
+      payload: { name: 'Kiosk Expo', form_fields: [] },
+    });
+    const { id, slug } = expectData(eventSchema, created, 201);
+    expectData(captureResultSchema, await postCapture(t, slug, visitor()), 201);
+
+    // The form gains a required question: the next capture without it is a 422, not a lead.
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/events/${id}/`,
+      headers,
+      payload: { form_fields: [interest] },
+    });
+    expect(edited.statusCode).toBe(200);
+    expectValidation(await postCapture(t, slug, visitor()), 'responses.interest');
+    expectData(captureResultSchema, await postCapture(t, slug, { ...visitor(), responses: { interest: 'Demo' } }), 201);
+
+    // Deactivated: the cached copy does not keep the page open.
+    await t.app.inject({ method: 'PATCH', url: `/api/v1/events/${id}/`, headers, payload: { status: 'inactive' } });
+    expectError(await postCapture(t, slug, { ...visitor(), responses: { interest: 'Demo' } }), 404, 'NOT_FOUND');
+    expect(await leadsCaptured(t, { id, slug, organizationId: owner.organization?.id ?? '' })).toBe(2);
   });
 
   it('writes lead.created to the outbox and delivers it', async () => {

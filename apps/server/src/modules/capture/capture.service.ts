@@ -15,7 +15,7 @@ import {
   type PublicEventForm,
 } from '@leadcapture/contracts/public-capture';
 import type { Database, Tx } from '../../db/database.ts';
-import { setScope } from '../../db/tenant.ts';
+import { inScope, setScope } from '../../db/tenant.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import type { ThrottleRule } from '../../http/throttle.ts';
@@ -23,6 +23,7 @@ import { hashToken } from '../auth/tokens.ts';
 import { capturePageViews, events, idempotencyKeys } from '../events/events.table.ts';
 import { publicFileUrl } from '../files/files.service.ts';
 import { createCapturedLead, markEmailVerified, type VisitorScope } from '../leads/leads.service.ts';
+import type { CaptureTarget } from './capture-targets.ts';
 import { leadEmailConfirmations, type LeadAttribution } from '../leads/leads.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
 
@@ -43,6 +44,9 @@ export function captureRule(deps: AppDeps): ThrottleRule {
   return { name: 'capture-ip', ...deps.config.captureRateLimit };
 }
 
+/** Slugs are lower case and ids compare as text in the policy: one spelling for both. */
+const lookupKey = (idOrSlug: string) => idOrSlug.toLowerCase();
+
 /**
  * Runs `fn` in one transaction that reads exactly the public event `idOrSlug` and then acts as
  * its organisation. An anonymous transaction sees no rows at all; the events read policy also
@@ -53,24 +57,24 @@ export function captureRule(deps: AppDeps): ThrottleRule {
 async function inPublicEvent<T>(
   db: Database,
   idOrSlug: string,
-  fn: (scope: VisitorScope, event: EventRow) => Promise<T>,
+  fn: (scope: VisitorScope, event: EventRow, version: string) => Promise<T>,
 ) {
-  // Slugs are lower case and ids compare as text in the policy: one spelling for both.
-  const key = idOrSlug.toLowerCase();
+  const key = lookupKey(idOrSlug);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.public_lookup', ${key}, true)`);
     // Either side alone can use its index (the primary key, the unique slug).
     const match = UUID.test(key) ? or(eq(events.id, key), eq(events.slug, key)) : eq(events.slug, key);
-    const [event] = await tx
-      .select()
+    const [found] = await tx
+      .select({ event: events, version: sql<string>`${events.updatedAt}::text` })
       .from(events)
       .where(and(match, eq(events.status, 'active')))
       // A slug that happens to spell another event's id loses to that id.
       .orderBy(sql`${events.slug} = ${key}`)
       .limit(1);
-    if (!event) throw eventNotFound();
+    if (!found) throw eventNotFound();
+    const { event, version } = found;
     await setScope(tx, { organizationId: event.organizationId });
-    return fn({ organizationId: event.organizationId, tx }, event);
+    return fn({ organizationId: event.organizationId, tx }, event, version);
   });
 }
 
@@ -170,19 +174,45 @@ export interface CaptureOutcome {
  * The answer an earlier request with this Idempotency-Key got. Its claim is in the same
  * transaction as its lead, so a committed key always has its lead.
  */
-async function replayIdempotentAnswer(scope: VisitorScope, keyScope: string, key: string): Promise<CaptureOutcome> {
-  const [stored] = await scope.tx
-    .select({ statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, keyScope), eq(idempotencyKeys.key, key)));
+async function replayIdempotentAnswer(deps: AppDeps, organizationId: string, keyScope: string, key: string) {
+  const [stored] = await inScope(deps.db, { organizationId }, (tx) =>
+    tx
+      .select({ statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, keyScope), eq(idempotencyKeys.key, key))),
+  );
   if (!stored) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed.');
-  return { statusCode: stored.statusCode, result: stored.response as unknown as CaptureResult, replayed: true };
+  const result = stored.response as unknown as CaptureResult;
+  return { statusCode: stored.statusCode, result, replayed: true } satisfies CaptureOutcome;
 }
 
 /**
- * POST /public/events/{id_or_slug}/leads/: one transaction reads the event, checks the
- * answers, claims the Idempotency-Key and writes the lead with its outbox rows and counter.
- * A filled honeypot answers like a success and writes nothing.
+ * The public event a capture goes to: the process's copy when it has one (`fresh` skips it),
+ * else read by the public lookup. 404 for what is not public.
+ */
+async function captureTarget(deps: AppDeps, idOrSlug: string, fresh: boolean): Promise<CaptureTarget> {
+  const key = lookupKey(idOrSlug);
+  const cached = fresh ? undefined : deps.captureTargets.get(key);
+  if (cached) return cached;
+  try {
+    const target = await inPublicEvent(deps.db, key, async (_scope, event, version) => ({ event, version }));
+    deps.captureTargets.set(key, target);
+    return target;
+  } catch (err) {
+    deps.captureTargets.forget(key);
+    throw err;
+  }
+}
+
+/** Reloads of a changed event before a capture gives up (an event edited on every try). */
+const STALE_RETRIES = 3;
+
+/**
+ * POST /public/events/{id_or_slug}/leads/: the answers are checked against the event (a
+ * cached copy), then one statement claims the Idempotency-Key and writes the lead with its
+ * outbox rows and count, after checking that the copy is still the event as it is; if not,
+ * the event is read again and the answers checked again. A filled honeypot answers like a
+ * success and writes nothing.
  */
 export async function captureLead(
   deps: AppDeps,
@@ -192,10 +222,10 @@ export async function captureLead(
   idempotencyKey: string | undefined,
 ): Promise<CaptureOutcome> {
   if (ip) await deps.throttle.consume(captureRule(deps), ip);
-  const outcome = await inPublicEvent(deps.db, idOrSlug, async (scope, event): Promise<CaptureOutcome> => {
+  for (let attempt = 0; attempt <= STALE_RETRIES; attempt++) {
+    const { event, version } = await captureTarget(deps, idOrSlug, attempt > 0);
     if (honeypotFilled(body))
       return { statusCode: 201, result: { id: randomUUID(), status: 'received' }, replayed: false };
-    // Checked before any write, so the CPU work holds no lock.
     const answers = validateCaptureAnswers(event.formFields, body);
     if (!isValidCapture(answers)) throw validationError(answers.errors);
     const result: CaptureResult = {
@@ -203,8 +233,10 @@ export async function captureLead(
       status: event.settings.require_approval ? 'pending_approval' : 'received',
     };
     const keyScope = `event:${event.id}`;
-    const lead = await createCapturedLead(scope, deps.config.publicUrl, {
+    const written = await createCapturedLead(deps.db, deps.config.publicUrl, {
       id: result.id,
+      organizationId: event.organizationId,
+      eventVersion: version,
       event: { id: event.id, name: event.name, consentText: event.consentText, settings: event.settings },
       standard: answers.standard,
       customFields: answers.responses,
@@ -214,16 +246,15 @@ export async function captureLead(
       language: body.language ?? 'en',
       ...(idempotencyKey ? { idempotency: { scope: keyScope, key: idempotencyKey, response: { ...result } } } : {}),
     });
-    if (!lead) {
-      // Only a taken Idempotency-Key stops the write.
-      if (idempotencyKey) return replayIdempotentAnswer(scope, keyScope, idempotencyKey);
-      throw new Error('capture wrote no lead');
+    if (written.outcome === 'created') {
+      // Delivered now (live updates), not at the next poll.
+      deps.outbox.kick();
+      return { statusCode: 201, result, replayed: false, created: true };
     }
-    return { statusCode: 201, result, replayed: false, created: true };
-  });
-  // Delivered now (live updates), not at the next poll.
-  if (outcome.created) deps.outbox.kick();
-  return outcome;
+    if (written.outcome === 'replayed' && idempotencyKey)
+      return replayIdempotentAnswer(deps, event.organizationId, keyScope, idempotencyKey);
+  }
+  throw new Error(`event ${idOrSlug} changed on every one of ${STALE_RETRIES + 1} capture attempts`);
 }
 
 /**

@@ -1,5 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { EventManualStatus, EventStatus } from '@leadcapture/contracts/constants';
 import { deriveEventStatus } from '@leadcapture/contracts/event-status';
 import { eventUrls } from '@leadcapture/contracts/event-urls';
@@ -32,10 +48,13 @@ import { files } from '../files/files.table.ts';
 import type { Upload } from '../files/upload.ts';
 import { leads } from '../leads/leads.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
-import { capturePageViews, eventTemplates, events } from './events.table.ts';
+import { capturePageViews, eventTemplates, events, leadsCapturedOf } from './events.table.ts';
 import { builtinTemplate, builtinTemplates, isBuiltinTemplateKey, type TemplateLanguage } from './events.templates.ts';
 
 export type EventRow = typeof events.$inferSelect;
+/** An event row with its captured-lead count (summed from its slot rows), as toEvent maps it. */
+type CountedEventRow = EventRow & { leadsCaptured: number };
+const countedEventColumns = { ...getTableColumns(events), leadsCaptured: leadsCapturedOf };
 type TemplateRow = typeof eventTemplates.$inferSelect;
 
 export const eventNotFound = () => new AppError('NOT_FOUND', 'Event not found');
@@ -46,7 +65,7 @@ const DEFAULT_PRIMARY_COLOR = '#2563eb';
 
 // --- mapping -----------------------------------------------------------------------------
 
-export function toEvent(row: EventRow, publicUrl: string, now: Date = new Date()): Event {
+export function toEvent(row: CountedEventRow, publicUrl: string, now: Date = new Date()): Event {
   const urls = eventUrls(publicUrl, row);
   return {
     id: row.id,
@@ -97,9 +116,9 @@ function toTemplate(row: TemplateRow): EventTemplate {
  * organisation filter matters beside RLS: the read policy also admits the row named by
  * app.public_lookup, which a slug check in this same transaction may have set.
  */
-async function loadEvent(ctx: TenantContext, id: string, lock = false): Promise<EventRow> {
+async function loadEvent(ctx: TenantContext, id: string, lock = false): Promise<CountedEventRow> {
   const query = ctx.tx
-    .select()
+    .select(countedEventColumns)
     .from(events)
     .where(and(eq(events.id, id), eq(events.organizationId, ctx.organizationId)));
   const [row] = lock ? await query.for('update') : await query;
@@ -160,7 +179,7 @@ function orderBy(ordering: EventOrdering): SQL[] {
     start_date: events.startDate,
     end_date: events.endDate,
     name: events.name,
-    leads_captured: events.leadsCaptured,
+    leads_captured: leadsCapturedOf,
   }[ordering.replace(/^-/, '') as 'created_at' | 'start_date' | 'end_date' | 'name' | 'leads_captured'];
   // Events without dates sort last in both directions; the id keeps pages stable on ties.
   const primary =
@@ -186,7 +205,7 @@ export async function listEvents(
   }
   const where = and(...conditions);
   const rows = await ctx.tx
-    .select({ event: events, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ event: countedEventColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(events)
     .where(where)
     .orderBy(...orderBy(query.ordering))
@@ -403,7 +422,7 @@ export async function createEvent(
     status: row.status,
     template_id: input.template_id ?? null,
   });
-  return toEvent(row, publicUrl);
+  return toEvent({ ...row, leadsCaptured: 0 }, publicUrl);
 }
 
 /** PATCH /events/{id}/: changes what the body names; settings merge into the current ones. */
@@ -457,7 +476,7 @@ export async function updateEvent(
     ...(changes.slug ? { previous_slug: current.slug, slug: changes.slug } : {}),
     ...(changes.status && changes.status !== current.status ? { previous_status: current.status } : {}),
   });
-  return toEvent(row, publicUrl);
+  return toEvent({ ...row, leadsCaptured: current.leadsCaptured }, publicUrl);
 }
 
 /**
@@ -548,7 +567,10 @@ export async function setEventLogo(
         file_id: file.id,
         replaced_file_id: previous?.id ?? null,
       });
-      return { event: toEvent(row, deps.config.publicUrl), replaced: previous?.storageKey };
+      return {
+        event: toEvent({ ...row, leadsCaptured: current.leadsCaptured }, deps.config.publicUrl),
+        replaced: previous?.storageKey,
+      };
     },
   );
   // Only after commit: until then the previous logo was still the event's.
@@ -575,7 +597,10 @@ export async function removeEventLogo(
     if (!row) throw eventNotFound();
     const previous = await dropFile(ctx, current.logoFileId);
     await auditEvent(ctx, meta, 'event.logo_removed', id, { file_id: current.logoFileId });
-    return { event: toEvent(row, deps.config.publicUrl), removed: previous?.storageKey };
+    return {
+      event: toEvent({ ...row, leadsCaptured: current.leadsCaptured }, deps.config.publicUrl),
+      removed: previous?.storageKey,
+    };
   });
   if (removed) await discardStored(deps, removed);
   return event;

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  smallint,
   pgTable,
   primaryKey,
   text,
@@ -60,8 +61,6 @@ export const events = pgTable(
     consentText: text('consent_text').notNull().default(''),
     logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
     status: text('status').$type<EventManualStatus>().notNull().default('draft'),
-    // Counted in the same statement as each captured lead (update … set leads_captured + 1).
-    leadsCaptured: integer('leads_captured').notNull().default(0),
     formFields: jsonb('form_fields').$type<FormField[]>().notNull().default([]),
     settings: jsonb('settings').$type<EventSettings>().notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -144,3 +143,30 @@ export const idempotencyKeys = pgTable(
     ...tenantPolicies('idempotency_keys', t.organizationId),
   ],
 ).enableRLS();
+
+/**
+ * How many leads each event captured, kept in a few slot rows per event and summed on read
+ * (`leadsCapturedOf`). Each capture adds one to a random slot in its own transaction, so the
+ * count is exact, and concurrent captures of one event rarely queue on the same row lock until
+ * commit, as they would on a single counter row (docs/capture.md, decision 012).
+ */
+export const eventLeadCounts = pgTable(
+  'event_lead_counts',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    slot: smallint('slot').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.slot] }), ...tenantPolicies('event_lead_counts', t.organizationId)],
+).enableRLS();
+
+/** Slots per event: enough that the pool's connections seldom meet on one row. */
+export const EVENT_LEAD_COUNT_SLOTS = 16;
+
+/** The event's captured leads: the sum of its slot rows, as a column of a select. */
+export const leadsCapturedOf = sql<number>`(select coalesce(sum(${eventLeadCounts.count}), 0)::int from ${eventLeadCounts} where ${eventLeadCounts.eventId} = ${events.id})`;

@@ -2,14 +2,14 @@ import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-or
 import type { CaptureLanguage, CaptureSource } from '@leadcapture/contracts/public-capture';
 import type { EventLeadsQuery, Lead, LeadOrdering } from '@leadcapture/contracts/leads';
 import type { StandardLeadFieldName, SubmissionValue } from '@leadcapture/contracts/form-fields';
-import { queryRows, type Tx } from '../../db/database.ts';
+import { queryRows, type Queryable, type Tx } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import { enqueue } from '../../jobs/outbox.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { newOpaqueToken } from '../auth/tokens.ts';
-import { events, type EventSettings } from '../events/events.table.ts';
+import { EVENT_LEAD_COUNT_SLOTS, events, type EventSettings } from '../events/events.table.ts';
 import { leads, type LeadAttribution } from './leads.table.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -121,132 +121,68 @@ function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date
   };
 }
 
-/** `insert into t (columns) select values` of one row; jsonb values as JSON text. */
-function insertRow(table: string, values: Record<string, unknown>, jsonColumns: readonly string[], gate?: SQL): SQL {
-  const names = Object.keys(values);
-  const columns = sql.join(
-    names.map((name) => sql.identifier(name)),
-    sql`, `,
-  );
-  const row = sql.join(
-    names.map((name) =>
-      jsonColumns.includes(name) ? sql`${JSON.stringify(values[name])}::jsonb` : sql`${values[name]}`,
-    ),
-    sql`, `,
-  );
-  return sql`insert into ${sql.identifier(table)} (${columns}) select ${row}${gate ? sql` where ${gate}` : sql``}`;
-}
+export type CaptureWrite =
+  | { outcome: 'created'; lead: Lead }
+  /** The Idempotency-Key was taken: nothing written (a concurrent twin waits for the first's commit). */
+  | { outcome: 'replayed' }
+  /** The event is no longer the copy the answers were checked against: nothing written. */
+  | { outcome: 'stale' };
 
 /**
- * Writes a captured lead with everything that goes with it, in one statement of the caller's
- * transaction: the Idempotency-Key claim (when given), the lead (pending when the event requires
- * approval, the consent text only when ticked), `lead.created` in the outbox, the double opt-in
- * token and mail when the event asks for it, and the event's counter. One statement, because
- * concurrent captures of one event queue on that event's row lock from the counter update to the
- * commit: nothing else is waited for in between.
- *
- * Answers the lead, or undefined when the Idempotency-Key was already used (nothing written; on
- * PostgreSQL a concurrent twin's claim waits for this one's commit, then finds the key taken).
+ * Writes a captured lead with everything that goes with it in one statement, its own
+ * transaction, as the event's tenant: the SQL function `capture_lead` (migration 0005, decision
+ * 012) checks that the event is still active and unchanged since `eventVersion` (its
+ * `updated_at` as text), claims the Idempotency-Key when given, writes the lead (pending when the
+ * event requires approval, the consent text only when ticked), `lead.created` in the outbox, the
+ * double opt-in token and its mail when the event asks for it, and one more in the event's lead
+ * count. The function reads the lead's columns from the lead as the API shows it (same names,
+ * dates as ISO text), so what is stored is exactly what `lead.created` announces. One round
+ * trip, and no lock is held while Node works.
  */
 export async function createCapturedLead(
-  scope: VisitorScope,
+  db: Queryable,
   publicUrl: string,
-  input: CapturedLeadInput & { idempotency?: { scope: string; key: string; response: Record<string, unknown> } },
-): Promise<Lead | undefined> {
-  const { tx, organizationId } = scope;
+  input: CapturedLeadInput & {
+    organizationId: string;
+    eventVersion: string;
+    idempotency?: { scope: string; key: string; response: Record<string, unknown> };
+  },
+): Promise<CaptureWrite> {
+  const { organizationId } = input;
   const now = new Date();
   const row = capturedRow(organizationId, input, now);
   const lead = toLead(row);
-  const steps: SQL[] = [];
-
-  const claim = input.idempotency;
-  steps.push(
-    claim
-      ? sql`claim as (${insertRow(
-          'idempotency_keys',
-          {
-            organization_id: organizationId,
-            scope: claim.scope,
-            key: claim.key,
-            status_code: 201,
-            response: claim.response,
-          },
-          ['response'],
-        )} on conflict do nothing returning 1)`
-      : sql`claim as (select 1)`,
-  );
-  const claimed = sql`exists (select 1 from claim)`;
-  steps.push(
-    sql`lead as (${insertRow(
-      'leads',
-      {
-        id: row.id,
-        organization_id: organizationId,
-        event_id: row.eventId,
-        first_name: row.firstName,
-        last_name: row.lastName,
-        email: row.email,
-        phone: row.phone,
-        company: row.company,
-        job_title: row.jobTitle,
-        company_size: row.companySize,
-        source: row.source,
-        status: row.status,
-        score: row.score,
-        budget_range: row.budgetRange,
-        decision_timeline: row.decisionTimeline,
-        decision_role: row.decisionRole,
-        interested_products: row.interestedProducts,
-        tags: row.tags,
-        notes: row.notes,
-        custom_fields: row.customFields,
-        approval_status: row.approvalStatus,
-        consent_text: row.consentText,
-        consent_given_at: row.consentGivenAt,
-        attribution: row.attribution,
-        created_at: row.createdAt,
-        updated_at: row.updatedAt,
-      },
-      ['interested_products', 'tags', 'custom_fields', 'attribution'],
-      claimed,
-    )} returning id)`,
-  );
-  const written = sql`exists (select 1 from lead)`;
-  const announce = (kind: string, payload: Record<string, unknown>) =>
-    insertRow('outbox', { organization_id: organizationId, kind, payload }, ['payload'], written);
-  steps.push(sql`created as (${announce(LEAD_CREATED, { data: lead })})`);
-
+  const messages: { kind: string; payload: Record<string, unknown> }[] = [
+    { kind: LEAD_CREATED, payload: { data: lead } },
+  ];
+  let confirmation: { token_hash: string; expires_at: string } | null = null;
   if (input.event.settings.email_verification && row.email !== '') {
     const { token, hash } = newOpaqueToken();
     const prefix = input.language === 'sv' ? '/sv' : '';
-    steps.push(
-      sql`confirmation as (${insertRow(
-        'lead_email_confirmations',
-        {
-          organization_id: organizationId,
-          lead_id: row.id,
-          token_hash: hash,
-          expires_at: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_MS),
-        },
-        [],
-        written,
-      )})`,
-      sql`mail as (${announce('mail.send', {
+    confirmation = { token_hash: hash, expires_at: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_MS).toISOString() };
+    messages.push({
+      kind: 'mail.send',
+      payload: {
         template: 'lead_email_confirmation',
         to: row.email,
         language: input.language,
         name: row.firstName,
         event: input.event.name,
         link: `${publicUrl}${prefix}/capture/confirm?token=${encodeURIComponent(token)}`,
-      })})`,
-    );
+      },
+    });
   }
-  steps.push(
-    sql`counted as (update events set leads_captured = leads_captured + 1 where id = ${input.event.id} and ${written})`,
+  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+  const [result] = await queryRows<{ outcome: CaptureWrite['outcome'] }>(
+    db,
+    sql`select capture_lead(
+      ${organizationId}::uuid, ${input.event.id}::uuid, ${input.eventVersion},
+      ${json(lead)}::jsonb, ${json(input.idempotency)}::jsonb, ${json(messages)}::jsonb,
+      ${json(confirmation)}::jsonb, ${EVENT_LEAD_COUNT_SLOTS}::integer
+    ) as outcome`,
   );
-
-  const rows = await queryRows<{ id: string }>(tx, sql`with ${sql.join(steps, sql`, `)} select id from lead`);
-  return rows.length > 0 ? lead : undefined;
+  if (!result) throw new Error('capture_lead answered no row');
+  return result.outcome === 'created' ? { outcome: 'created', lead } : { outcome: result.outcome };
 }
 
 /**

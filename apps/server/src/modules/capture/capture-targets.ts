@@ -1,0 +1,49 @@
+import type { events } from '../events/events.table.ts';
+
+type EventRow = typeof events.$inferSelect;
+
+/** A public event as a capture checks answers against it, with the version it was read at. */
+export interface CaptureTarget {
+  event: EventRow;
+  /** `updated_at` as PostgreSQL prints it: the write's check that the copy is still current. */
+  version: string;
+}
+
+/**
+ * The events captures were recently sent to, per process, by the id or slug in the URL. A copy
+ * never decides alone: `capture_lead` verifies it inside the write and answers 'stale' when the
+ * event changed, was deactivated or deleted, and the caller reloads it. So no invalidation
+ * across processes is needed; the time-to-live and the size cap only bound memory.
+ */
+export function createCaptureTargets(opts: { ttlMs?: number; max?: number } = {}) {
+  const ttlMs = opts.ttlMs ?? 60_000;
+  const max = opts.max ?? 2_000;
+  const entries = new Map<string, { target: CaptureTarget; expiresAt: number }>();
+  return {
+    get(key: string, now = Date.now()): CaptureTarget | undefined {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= now) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry.target;
+    },
+    set(key: string, target: CaptureTarget, now = Date.now()): void {
+      entries.delete(key);
+      // A Map iterates in insertion order: the first key is the oldest.
+      if (entries.size >= max) {
+        const oldest = entries.keys().next();
+        if (!oldest.done) entries.delete(oldest.value);
+      }
+      entries.set(key, { target, expiresAt: now + ttlMs });
+    },
+    forget(key: string): void {
+      entries.delete(key);
+    },
+    get size(): number {
+      return entries.size;
+    },
+  };
+}
+export type CaptureTargets = ReturnType<typeof createCaptureTargets>;
