@@ -9,6 +9,8 @@
 // Usage: npm run build && npm run bench:capture
 //   DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test);
 //   the bench works in its own database `leadcapture_bench` there, dropped and made anew.
+//   BENCH_DURATION (seconds per run, default 20); BENCH_API_NODE_ARGS: node flags for the API
+//   process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -50,8 +52,8 @@ async function waitFor(url, ms = 30_000) {
   }
 }
 
-function start(script, env) {
-  return spawn(process.execPath, [script], {
+function start(script, env, nodeArgs = []) {
+  return spawn(process.execPath, [...nodeArgs, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -109,15 +111,19 @@ const databaseUrl = await freshDatabase(serverUrl);
 const [apiPort, barePort] = await Promise.all([freePort(), freePort()]);
 const api = `http://127.0.0.1:${apiPort}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-capture-'));
-const server = start(path.join(root, 'apps/server/dist/main.js'), {
-  PORT: String(apiPort),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl,
-  LOG_LEVEL: 'warn',
-  // The bench is one address sending as fast as it can: lift the per-address capture limit.
-  CAPTURE_RATE_LIMIT: '100000000/1m',
-});
+const server = start(
+  path.join(root, 'apps/server/dist/main.js'),
+  {
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    // The bench is one address sending as fast as it can: lift the per-address capture limit.
+    CAPTURE_RATE_LIMIT: '100000000/1m',
+  },
+  (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
+);
 const bare = start(path.join(root, 'bench/bare-insert-server.mjs'), {
   PORT: String(barePort),
   DATABASE_URL: databaseUrl,

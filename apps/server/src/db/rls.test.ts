@@ -48,7 +48,6 @@ describe('row-level security', () => {
       'event_templates',
       'events',
       'files',
-      'idempotency_keys',
       'lead_email_confirmations',
       'leads',
       'memberships',

@@ -21,15 +21,14 @@ CREATE POLICY "event_lead_counts_tenant_delete" ON "event_lead_counts" AS PERMIS
 -- against a cached copy of the event; this checks, inside the write, that the copy is still the
 -- event as it is (same updated_at, still active) and answers 'stale' otherwise, so the caller
 -- reloads it and validates again. Then, in the statement's own transaction and as the event's
--- tenant (row-level security applies: SECURITY INVOKER): the Idempotency-Key claim ('replayed'
--- when the key is taken: nothing is written), the lead, its outbox messages, the double opt-in
--- token when given, and one more in a random slot of the event's lead count.
+-- tenant (row-level security applies: SECURITY INVOKER): the lead ('replayed' when its id is
+-- taken: nothing is written), its outbox messages, the double opt-in token when given, and one
+-- more in a random slot of the event's lead count.
 CREATE FUNCTION "capture_lead"(
   p_organization_id uuid,
   p_event_id uuid,
   p_event_version text,
   p_lead jsonb,
-  p_claim jsonb,
   p_outbox jsonb,
   p_confirmation jsonb,
   p_slots integer
@@ -44,14 +43,6 @@ BEGIN
   IF NOT FOUND THEN
     RETURN 'stale';
   END IF;
-  IF p_claim IS NOT NULL THEN
-    INSERT INTO idempotency_keys (organization_id, scope, key, status_code, response)
-    VALUES (p_organization_id, p_claim->>'scope', p_claim->>'key', 201, p_claim->'response')
-    ON CONFLICT DO NOTHING;
-    IF NOT FOUND THEN
-      RETURN 'replayed';
-    END IF;
-  END IF;
   INSERT INTO leads (
     id, organization_id, event_id, first_name, last_name, email, phone, company, job_title,
     company_size, source, status, score, budget_range, decision_timeline, decision_role,
@@ -65,7 +56,13 @@ BEGIN
     consent_given_at, attribution, created_at, updated_at
   -- p_lead is the lead as the API shows it (lead.created carries the same object): its keys
   -- are these column names, dates as ISO text; anything else in it is ignored.
-  FROM jsonb_populate_record(NULL::leads, p_lead);
+  FROM jsonb_populate_record(NULL::leads, p_lead)
+  -- A request with an Idempotency-Key names its lead's id (derived from the key), so a repeat
+  -- finds it taken; a concurrent twin waits here for the first one's commit.
+  ON CONFLICT (id) DO NOTHING;
+  IF NOT FOUND THEN
+    RETURN 'replayed';
+  END IF;
   INSERT INTO outbox (organization_id, kind, payload)
   SELECT p_organization_id, message->>'kind', message->'payload'
   FROM jsonb_array_elements(p_outbox) AS message;

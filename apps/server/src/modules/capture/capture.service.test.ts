@@ -4,7 +4,7 @@ import { createEvent, type EventFixture } from '../../../test/capture.ts';
 import { createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
-import { getPublicEvent } from './capture.service.ts';
+import { getPublicEvent, idempotentLeadId } from './capture.service.ts';
 
 let t: TestApp;
 let a: EventFixture;
@@ -46,5 +46,15 @@ describe('public lookup (row-level security)', () => {
     const event = await getPublicEvent(t.app.deps, a.slug);
     expect(event.id).toBe(a.id);
     expect(event.organization_name).toMatch(/^Booth Co/);
+  });
+});
+
+describe('idempotentLeadId', () => {
+  it('names the same lead for the same event and key, another for another event or key', () => {
+    const id = idempotentLeadId(a.id, 'key-1');
+    expect(id).toBe(idempotentLeadId(a.id, 'key-1'));
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(idempotentLeadId(b.id, 'key-1')).not.toBe(id);
+    expect(idempotentLeadId(a.id, 'key-2')).not.toBe(id);
   });
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { deriveEventStatus } from '@leadcapture/contracts/event-status';
 import { STANDARD_LEAD_FIELDS } from '@leadcapture/contracts/form-fields';
@@ -20,11 +20,11 @@ import type { AppDeps } from '../../http/deps.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import type { ThrottleRule } from '../../http/throttle.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { capturePageViews, events, idempotencyKeys } from '../events/events.table.ts';
+import { capturePageViews, events } from '../events/events.table.ts';
 import { publicFileUrl } from '../files/files.service.ts';
 import { createCapturedLead, markEmailVerified, type VisitorScope } from '../leads/leads.service.ts';
 import type { CaptureTarget } from './capture-targets.ts';
-import { leadEmailConfirmations, type LeadAttribution } from '../leads/leads.table.ts';
+import { leadEmailConfirmations, leads, type LeadAttribution } from '../leads/leads.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
 
 type EventRow = typeof events.$inferSelect;
@@ -171,19 +171,32 @@ export interface CaptureOutcome {
 }
 
 /**
- * The answer an earlier request with this Idempotency-Key got. Its claim is in the same
- * transaction as its lead, so a committed key always has its lead.
+ * The lead id a request with an Idempotency-Key writes: derived from the event and the key
+ * (SHA-256, as an RFC 9562 version 8 UUID), so a repeat names the lead the first one wrote and
+ * the lead's primary key is the guard. Unguessable without the key, which only the visitor's
+ * page knows.
  */
-async function replayIdempotentAnswer(deps: AppDeps, organizationId: string, keyScope: string, key: string) {
-  const [stored] = await inScope(deps.db, { organizationId }, (tx) =>
+export function idempotentLeadId(eventId: string, key: string): string {
+  const bytes = createHash('sha256').update(`lead:${eventId}:${key}`).digest().subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The answer the first request with this Idempotency-Key got, read from the lead it wrote. */
+async function replayedAnswer(deps: AppDeps, organizationId: string, leadId: string): Promise<CaptureOutcome> {
+  const [lead] = await inScope(deps.db, { organizationId }, (tx) =>
     tx
-      .select({ statusCode: idempotencyKeys.statusCode, response: idempotencyKeys.response })
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.scope, keyScope), eq(idempotencyKeys.key, key))),
+      .select({ approvalStatus: leads.approvalStatus })
+      .from(leads)
+      .where(and(eq(leads.id, leadId), eq(leads.organizationId, organizationId))),
   );
-  if (!stored) throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed.');
-  const result = stored.response as unknown as CaptureResult;
-  return { statusCode: stored.statusCode, result, replayed: true } satisfies CaptureOutcome;
+  if (!lead) throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another request.');
+  // Pending is what the first answer said for an event that requires approval; once decided,
+  // the lead was received either way.
+  const status = lead.approvalStatus === 'pending' ? 'pending_approval' : 'received';
+  return { statusCode: 201, result: { id: leadId, status }, replayed: true };
 }
 
 /**
@@ -209,8 +222,8 @@ const STALE_RETRIES = 3;
 
 /**
  * POST /public/events/{id_or_slug}/leads/: the answers are checked against the event (a
- * cached copy), then one statement claims the Idempotency-Key and writes the lead with its
- * outbox rows and count, after checking that the copy is still the event as it is; if not,
+ * cached copy), then one statement writes the lead (unless an earlier request with the same
+ * Idempotency-Key wrote it) with its outbox rows and count, after checking that the copy is still the event as it is; if not,
  * the event is read again and the answers checked again. A filled honeypot answers like a
  * success and writes nothing.
  */
@@ -229,10 +242,9 @@ export async function captureLead(
     const answers = validateCaptureAnswers(event.formFields, body);
     if (!isValidCapture(answers)) throw validationError(answers.errors);
     const result: CaptureResult = {
-      id: randomUUID(),
+      id: idempotencyKey ? idempotentLeadId(event.id, idempotencyKey) : randomUUID(),
       status: event.settings.require_approval ? 'pending_approval' : 'received',
     };
-    const keyScope = `event:${event.id}`;
     const written = await createCapturedLead(deps.db, deps.config.publicUrl, {
       id: result.id,
       organizationId: event.organizationId,
@@ -244,15 +256,13 @@ export async function captureLead(
       attribution: attributionOf(body),
       consent: body.consent === true,
       language: body.language ?? 'en',
-      ...(idempotencyKey ? { idempotency: { scope: keyScope, key: idempotencyKey, response: { ...result } } } : {}),
     });
     if (written.outcome === 'created') {
       // Delivered now (live updates), not at the next poll.
       deps.outbox.kick();
       return { statusCode: 201, result, replayed: false, created: true };
     }
-    if (written.outcome === 'replayed' && idempotencyKey)
-      return replayIdempotentAnswer(deps, event.organizationId, keyScope, idempotencyKey);
+    if (written.outcome === 'replayed') return replayedAnswer(deps, event.organizationId, result.id);
   }
   throw new Error(`event ${idOrSlug} changed on every one of ${STALE_RETRIES + 1} capture attempts`);
 }

@@ -121,30 +121,6 @@ export const capturePageViews = pgTable(
 ).enableRLS();
 
 /**
- * Answers already given to a request with an Idempotency-Key: the same key for the same public
- * page answers the same, and the lead is written once (the key row is inserted in the lead's
- * transaction, so a race of two equal requests leaves one winner).
- */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    scope: text('scope').notNull(),
-    key: text('key').notNull(),
-    statusCode: integer('status_code').notNull(),
-    response: jsonb('response').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.scope, t.key] }),
-    index('idempotency_keys_created_idx').on(t.createdAt),
-    ...tenantPolicies('idempotency_keys', t.organizationId),
-  ],
-).enableRLS();
-
-/**
  * How many leads each event captured, kept in a few slot rows per event and summed on read
  * (`leadsCapturedOf`). Each capture adds one to a random slot in its own transaction, so the
  * count is exact, and concurrent captures of one event rarely queue on the same row lock until

@@ -90,14 +90,15 @@ describe('createCapturedLead', () => {
     expect(announced?.payload.data).toEqual(stored);
   });
 
-  it('writes nothing for an Idempotency-Key already taken', async () => {
-    const key = { scope: `event:${event.id}`, key: randomUUID(), response: { id: 'x', status: 'received' } };
-    const first = await capture({ idempotency: key });
-    const twin = input();
-    const second = await capture({ ...twin, idempotency: key });
-    expect(first.outcome).toBe('created');
-    expect(second).toEqual({ outcome: 'replayed' });
-    expect(await storedLead(twin.id)).toBeUndefined();
+  it('writes nothing for a lead id already taken (the repeat of an Idempotency-Key)', async () => {
+    const fresh = await createEvent(t, event.organizationId);
+    const eventVersion = await versionOf(fresh.id);
+    const first = input({ event: { ...input().event, id: fresh.id } });
+    expect((await capture({ ...first, eventVersion })).outcome).toBe('created');
+    const repeat = { ...first, standard: { ...first.standard, first_name: 'Other' } };
+    expect(await capture({ ...repeat, eventVersion })).toEqual({ outcome: 'replayed' });
+    expect(await storedLead(first.id)).toMatchObject({ first_name: 'Greta' });
+    expect(await leadsCaptured(t, fresh)).toBe(1);
   });
 
   it('writes nothing when the event changed since the copy the answers were checked against', async () => {

@@ -123,7 +123,7 @@ function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date
 
 export type CaptureWrite =
   | { outcome: 'created'; lead: Lead }
-  /** The Idempotency-Key was taken: nothing written (a concurrent twin waits for the first's commit). */
+  /** A lead with this id exists (an Idempotency-Key's repeat): nothing written. */
   | { outcome: 'replayed' }
   /** The event is no longer the copy the answers were checked against: nothing written. */
   | { outcome: 'stale' };
@@ -132,7 +132,7 @@ export type CaptureWrite =
  * Writes a captured lead with everything that goes with it in one statement, its own
  * transaction, as the event's tenant: the SQL function `capture_lead` (migration 0005, decision
  * 012) checks that the event is still active and unchanged since `eventVersion` (its
- * `updated_at` as text), claims the Idempotency-Key when given, writes the lead (pending when the
+ * `updated_at` as text), writes the lead unless its id is taken (pending when the
  * event requires approval, the consent text only when ticked), `lead.created` in the outbox, the
  * double opt-in token and its mail when the event asks for it, and one more in the event's lead
  * count. The function reads the lead's columns from the lead as the API shows it (same names,
@@ -142,11 +142,7 @@ export type CaptureWrite =
 export async function createCapturedLead(
   db: Queryable,
   publicUrl: string,
-  input: CapturedLeadInput & {
-    organizationId: string;
-    eventVersion: string;
-    idempotency?: { scope: string; key: string; response: Record<string, unknown> };
-  },
+  input: CapturedLeadInput & { organizationId: string; eventVersion: string },
 ): Promise<CaptureWrite> {
   const { organizationId } = input;
   const now = new Date();
@@ -177,7 +173,7 @@ export async function createCapturedLead(
     db,
     sql`select capture_lead(
       ${organizationId}::uuid, ${input.event.id}::uuid, ${input.eventVersion},
-      ${json(lead)}::jsonb, ${json(input.idempotency)}::jsonb, ${json(messages)}::jsonb,
+      ${json(lead)}::jsonb, ${json(messages)}::jsonb,
       ${json(confirmation)}::jsonb, ${EVENT_LEAD_COUNT_SLOTS}::integer
     ) as outcome`,
   );
