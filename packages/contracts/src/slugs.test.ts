@@ -30,5 +30,6 @@ describe('slugs', () => {
     expect(slugProblem('nor_dic')).toBe('format');
     expect(slugProblem('api')).toBe('reserved');
     expect(slugProblem('capture')).toBe('reserved');
+    expect(slugProblem('confirm')).toBe('reserved');
   });
 });

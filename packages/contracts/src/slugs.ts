@@ -22,6 +22,8 @@ export const RESERVED_SLUGS: readonly string[] = [
   'billing',
   'capture',
   'clients',
+  // /capture/confirm is the double opt-in page, so no event may be /capture/confirm.
+  'confirm',
   'contact',
   'dashboard',
   'docs',

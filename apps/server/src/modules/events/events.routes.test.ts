@@ -962,6 +962,16 @@ describe('/events/{id}/logo/', () => {
     expect(storedFiles(orgId(a))).toHaveLength(1);
   });
 
+  it('keeps the logo from being deleted as a plain file (409): the event would point at nothing', async () => {
+    const a = await registerUser(t);
+    const event = await createEvent(a);
+    const logoUrl = expectData(eventSchema, await postLogo(a, event.id)).logo_url ?? '';
+    const fileId = new URL(logoUrl).pathname.split('/').filter(Boolean).pop() ?? '';
+    expectError(await request('DELETE', `files/${fileId}/`, a), 409, 'CONFLICT');
+    expect(expectData(eventSchema, await request('GET', `events/${event.id}/`, a)).logo_url).toBe(logoUrl);
+    expect(storedFiles(orgId(a))).toHaveLength(1);
+  });
+
   it('goes with the event: deleting the event deletes its logo file', async () => {
     const a = await registerUser(t);
     const event = await createEvent(a);

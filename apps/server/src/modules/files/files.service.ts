@@ -261,11 +261,15 @@ export async function deleteFile(deps: AppDeps, inTenant: TenantRunner, meta: Re
     const row = await loadFile(ctx, id);
     const own = row.uploadedBy === ctx.userId && can(ctx.role, 'files.upload');
     if (!own) assertCan(ctx, 'files.delete');
+    // A logo goes through its owner's logo route, which also clears the owner's logo_url.
     if (row.purpose === 'organization_logo') {
       throw new AppError(
         'CONFLICT',
         "This file is the organization's logo; remove it with DELETE /organizations/{id}/logo/.",
       );
+    }
+    if (row.purpose === 'event_logo') {
+      throw new AppError('CONFLICT', "This file is an event's logo; remove it with DELETE /events/{id}/logo/.");
     }
     await ctx.tx.delete(files).where(and(eq(files.id, row.id), eq(files.organizationId, ctx.organizationId)));
     await recordAudit(ctx.tx, meta, {
