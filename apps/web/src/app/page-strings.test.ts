@@ -17,6 +17,11 @@ describe('titleNamespaces', () => {
     expect(titleNamespaces(handles)).toEqual(['settings', 'legal']);
   });
 
+  it("adds the namespaces a page's handle names besides its title's", () => {
+    const handle = { ...title((t) => t('events:form.createTitle')), namespaces: ['builder'] };
+    expect(titleNamespaces([handle])).toEqual(['events', 'builder']);
+  });
+
   it('ignores keys of the default namespace', () => {
     expect(titleNamespaces([title((t) => t('meta.defaultTitle'))])).toEqual([]);
   });

@@ -12,7 +12,8 @@ export function isRouteHandle(handle: unknown): handle is RouteHandle {
 /**
  * The namespaces a route title reads: `t('settings:profile.metaTitle')` gives settings. A page's
  * title and its text share a namespace, so this names the strings a page needs without a second
- * list to keep up to date. The recording `t` only has to answer the plain `t(key)` titles make.
+ * list to keep up to date; a page that also shows a shared component's strings names them in
+ * its handle's `namespaces`. The recording `t` only has to answer the plain `t(key)` titles make.
  */
 export function titleNamespaces(handles: readonly unknown[]): string[] {
   const found = new Set<string>();
@@ -21,7 +22,11 @@ export function titleNamespaces(handles: readonly unknown[]): string[] {
     if (separator > 0) found.add(key.slice(0, separator));
     return key;
   };
-  for (const handle of handles) if (isRouteHandle(handle)) handle.title?.(record as unknown as AppT);
+  for (const handle of handles) {
+    if (!isRouteHandle(handle)) continue;
+    handle.title?.(record as unknown as AppT);
+    for (const namespace of handle.namespaces ?? []) found.add(namespace);
+  }
   return [...found];
 }
 

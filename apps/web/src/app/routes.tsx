@@ -26,7 +26,11 @@ import { RouteErrorBoundary } from './route-error-boundary.tsx';
 export type AppT = TFunction<typeof namespaces>;
 
 /** `handle` of a route: the page part of the tab title, "{page} - LeadCapture" (spec 02 §1). */
-export type RouteHandle = { title?: (t: AppT) => string };
+export type RouteHandle = {
+  title?: (t: AppT) => string;
+  /** Namespaces the page reads besides its title's (shared components such as the builder). */
+  namespaces?: readonly string[];
+};
 
 const pages = {
   home: lazyPage(() => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }))),
@@ -121,8 +125,16 @@ function signedInRoutes(): RouteObject[] {
             { path: 'dashboard', lazy: pages.dashboard, handle: title((t) => t('dashboard:metaTitle')) },
             { path: 'onboarding', lazy: pages.onboarding, handle: title((t) => t('dashboard:onboarding.metaTitle')) },
             { path: 'events', lazy: pages.events, handle: title((t) => t('events:list.title')) },
-            { path: 'events/form', lazy: pages.eventForm, handle: title((t) => t('events:form.createTitle')) },
-            { path: 'events/form/:id', lazy: pages.eventForm, handle: title((t) => t('events:form.editTitle')) },
+            {
+              path: 'events/form',
+              lazy: pages.eventForm,
+              handle: { ...title((t) => t('events:form.createTitle')), namespaces: ['builder'] },
+            },
+            {
+              path: 'events/form/:id',
+              lazy: pages.eventForm,
+              handle: { ...title((t) => t('events:form.editTitle')), namespaces: ['builder'] },
+            },
             { path: 'events/:id', lazy: pages.eventDetail, handle: title((t) => t('events:detail.metaTitle')) },
             { path: 'settings', lazy: pages.settings, handle: title((t) => t('settings:hub.metaTitle')) },
             { path: 'settings/profile', lazy: pages.profile, handle: title((t) => t('settings:profile.metaTitle')) },
