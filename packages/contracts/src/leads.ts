@@ -8,10 +8,21 @@ import {
   LEAD_INTERESTS,
   LEAD_SOURCES,
   LEAD_STATUSES,
+  COMPANY_SIZES,
+  MANUAL_SOURCES,
   UI_LANGUAGES,
 } from './constants.ts';
 import { paginationQuerySchema } from './envelope.ts';
+import { emailSchema, MESSAGES, optionalText, phoneSchema, requiredText } from './fields.ts';
 import { formFieldResponseSchema } from './forms.ts';
+import {
+  SCORE_MAX,
+  SCORE_MIN,
+  SCORE_POINTS_LIMIT,
+  SCORING_FACTORS,
+  SCORING_OPTIONS,
+  type ScoringRules,
+} from './lead-scoring.ts';
 import {
   CAPTURE_LIMITS,
   CAPTURE_STATUSES,
@@ -58,7 +69,12 @@ export const leadSchema = z.object({
   source: z.enum(LEAD_SOURCES),
   status: z.enum(LEAD_STATUSES),
   interest: z.enum(LEAD_INTERESTS).nullable(),
+  /** The score in force: the manual score when one is set, else the automatic one. */
   score: z.number().int(),
+  /** The score the organisation's rules give (GET /leads/{id}/score/ explains it). */
+  auto_score: z.number().int(),
+  /** A score set by hand, which overrides the rules until cleared; null when none. */
+  manual_score: z.number().int().nullable(),
   budget_range: z.enum(BUDGET_RANGES),
   decision_timeline: z.enum(DECISION_TIMELINES),
   decision_role: z.enum(DECISION_ROLES),
@@ -81,6 +97,8 @@ export const leadSchema = z.object({
   consent_text: z.string(),
   consent_given_at: z.iso.datetime().nullable(),
   attribution: leadAttributionSchema,
+  /** Set while the lead is in the bin (restorable for LEAD_RETENTION_DAYS). */
+  deleted_at: z.iso.datetime().nullable(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 });
@@ -114,6 +132,335 @@ export const eventLeadsQuerySchema = paginationQuerySchema.extend({
   ordering: z.enum(LEAD_ORDERINGS).default('-created_at'),
 });
 export type EventLeadsQuery = z.output<typeof eventLeadsQuerySchema>;
+
+// --- the leads API -----------------------------------------------------------------------
+
+/** Days a deleted lead stays in the bin, restorable, before it is purged for good. */
+export const LEAD_RETENTION_DAYS = 30;
+/** Most ids one bulk request may name (one transaction). */
+export const LEAD_BULK_MAX = 1000;
+
+/** Maximum lengths of a lead's texts (03-decisions §5: every text input has one). */
+export const LEAD_LIMITS = {
+  name: 150,
+  company: 200,
+  jobTitle: 150,
+  notes: 10_000,
+  tag: 50,
+  tags: 30,
+  product: 100,
+  products: 30,
+  customFields: 100,
+  customValue: 5000,
+  activityText: 5000,
+  noteBody: 10_000,
+} as const;
+
+/** Values of a filter given as `a,b` or as a repeated parameter; empty parts are dropped. */
+function listParam<T extends z.ZodType>(item: T) {
+  return z.preprocess((value) => {
+    if (value === undefined || value === null || value === '') return undefined;
+    const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
+    const kept = parts.map((p) => p.trim()).filter((p) => p !== '');
+    return kept.length > 0 ? kept : undefined;
+  }, z.array(item).max(50).optional());
+}
+
+const booleanParam = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean().optional(),
+);
+
+const scoreParam = z.coerce.number().int().min(SCORE_MIN).max(SCORE_MAX).optional();
+/** A date (YYYY-MM-DD, whole days in UTC) or an ISO timestamp. */
+const dateParam = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional();
+
+/** Follow-up filter: due (today or earlier), overdue (before today), upcoming (after today), none. */
+export const FOLLOW_UP_FILTERS = ['due', 'overdue', 'today', 'upcoming', 'none'] as const;
+export type FollowUpFilter = (typeof FOLLOW_UP_FILTERS)[number];
+
+/**
+ * GET /leads/: filters named after fields (03-decisions §2), several values of one filter are
+ * alternatives (`status=new,contacted`); different filters must all hold. `assigned_to` takes
+ * member ids, `me` and `unassigned`; `tags` matches leads with any of the tags; `deleted=true`
+ * lists the bin instead.
+ */
+export const leadListQuerySchema = paginationQuerySchema.extend({
+  status: listParam(z.enum(LEAD_STATUSES)),
+  interest: listParam(z.enum([...LEAD_INTERESTS, 'none'])),
+  source: listParam(z.enum(LEAD_SOURCES)),
+  approval_status: listParam(z.enum(APPROVAL_STATUSES)),
+  event: listParam(z.uuid()),
+  offer: listParam(z.uuid()),
+  assigned_to: listParam(z.union([z.uuid(), z.enum(['me', 'unassigned'])])),
+  tags: listParam(z.string().max(LEAD_LIMITS.tag)),
+  score_min: scoreParam,
+  score_max: scoreParam,
+  created_after: dateParam,
+  created_before: dateParam,
+  follow_up: z.enum(FOLLOW_UP_FILTERS).optional(),
+  search: z.string().trim().max(LEAD_SEARCH_MAX_LENGTH).optional(),
+  ordering: z
+    .enum([...LEAD_ORDERINGS, 'follow_up_date', '-follow_up_date', 'status', '-status'])
+    .default('-created_at'),
+  deleted: booleanParam,
+});
+export type LeadListQuery = z.output<typeof leadListQuerySchema>;
+export type LeadListOrdering = LeadListQuery['ordering'];
+
+const tagSchema = z.string().trim().min(1, MESSAGES.required).max(LEAD_LIMITS.tag, MESSAGES.maxLength(LEAD_LIMITS.tag));
+/** Tags are kept as typed but compared without case; a repeat is dropped. */
+export const tagsSchema = z
+  .array(tagSchema)
+  .max(LEAD_LIMITS.tags, `Use at most ${LEAD_LIMITS.tags} tags`)
+  .transform((tags) => {
+    const seen = new Set<string>();
+    return tags.filter((t) => (seen.has(t.toLowerCase()) ? false : (seen.add(t.toLowerCase()), true)));
+  });
+
+const optionalEmail = z.preprocess((v) => (v === null ? '' : v), z.union([z.literal(''), emailSchema]));
+const manualScore = z
+  .number({ error: 'Enter a whole number from 0 to 100' })
+  .int('Enter a whole number from 0 to 100')
+  .min(SCORE_MIN, 'Enter a whole number from 0 to 100')
+  .max(SCORE_MAX, 'Enter a whole number from 0 to 100');
+
+/** Fields a person edits on a lead (create and update). */
+const editableLead = {
+  first_name: requiredText(LEAD_LIMITS.name),
+  last_name: requiredText(LEAD_LIMITS.name),
+  email: optionalEmail,
+  phone: phoneSchema,
+  company: optionalText(LEAD_LIMITS.company),
+  job_title: optionalText(LEAD_LIMITS.jobTitle),
+  company_size: z.union([z.literal(''), z.enum(COMPANY_SIZES)], { error: `Choose one of ${COMPANY_SIZES.join(', ')}` }),
+  status: z.enum(LEAD_STATUSES),
+  interest: z.enum(LEAD_INTERESTS).nullable(),
+  budget_range: z.enum(BUDGET_RANGES),
+  decision_timeline: z.enum(DECISION_TIMELINES),
+  decision_role: z.enum(DECISION_ROLES),
+  interested_products: z
+    .array(optionalText(LEAD_LIMITS.product).min(1, MESSAGES.required))
+    .max(LEAD_LIMITS.products, `Use at most ${LEAD_LIMITS.products} products`),
+  tags: tagsSchema,
+  assigned_to: z.uuid().nullable(),
+  notes: optionalText(LEAD_LIMITS.notes),
+  follow_up_date: z.iso.datetime({ offset: true, error: 'Enter a valid date and time' }).nullable(),
+  event: z.uuid().nullable(),
+  manual_score: manualScore.nullable(),
+  custom_fields: z
+    .record(
+      z.string().max(100),
+      z.union([
+        z.string().max(LEAD_LIMITS.customValue, MESSAGES.maxLength(LEAD_LIMITS.customValue)),
+        z.number(),
+        z.boolean(),
+        z.array(z.string().max(LEAD_LIMITS.product)).max(50),
+      ]),
+    )
+    .refine((r) => Object.keys(r).length <= LEAD_LIMITS.customFields, `Use at most ${LEAD_LIMITS.customFields} fields`),
+};
+
+/**
+ * POST /leads/: a lead created by hand, with one of the manual sources of spec 01 §9. With an
+ * email already in the organisation the organisation's duplicate rule decides (link or keep).
+ */
+export const createLeadSchema = z
+  .object({ ...editableLead, source: z.enum(MANUAL_SOURCES, { error: `Choose one of ${MANUAL_SOURCES.join(', ')}` }) })
+  .partial()
+  .required({ first_name: true, last_name: true })
+  .strict();
+export type CreateLeadInput = z.input<typeof createLeadSchema>;
+export type CreateLeadData = z.output<typeof createLeadSchema>;
+
+/** PATCH /leads/{id}/: any subset of the editable fields. */
+export const updateLeadSchema = z.object(editableLead).partial().strict();
+export type UpdateLeadInput = z.input<typeof updateLeadSchema>;
+export type UpdateLeadData = z.output<typeof updateLeadSchema>;
+
+// --- activities and notes --------------------------------------------------------------------
+
+/** Kinds on the timeline. note, call, email and meeting are logged by people; the rest by the product. */
+export const LEAD_ACTIVITY_TYPES = [
+  'note',
+  'call',
+  'email',
+  'meeting',
+  'lead_created',
+  'status_changed',
+  'assigned',
+  'follow_up_scheduled',
+  'score_changed',
+  'captured_again',
+  'merged',
+  'converted',
+  'restored',
+] as const;
+export type LeadActivityType = (typeof LEAD_ACTIVITY_TYPES)[number];
+/** Activities a person logs by hand (notes have their own route, as they can be edited). */
+export const LOGGED_ACTIVITY_TYPES = ['call', 'email', 'meeting'] as const;
+/** Activities that count towards the score's activity factor. */
+export const ENGAGEMENT_ACTIVITY_TYPES = ['note', 'call', 'email', 'meeting'] as const;
+
+export const activityUserSchema = z.object({ id: z.uuid(), name: z.string() });
+
+export const leadActivitySchema = z.object({
+  id: z.uuid(),
+  lead: z.uuid(),
+  type: z.enum(LEAD_ACTIVITY_TYPES),
+  /** What the person wrote (notes, calls …) or '' for the product's own entries. */
+  description: z.string(),
+  /** Facts of the entry: from/to status, assignee, follow-up date, merged lead … */
+  metadata: z.record(z.string(), z.unknown()),
+  user: activityUserSchema.nullable(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type LeadActivity = z.infer<typeof leadActivitySchema>;
+
+export const activityListQuerySchema = paginationQuerySchema.extend({
+  type: listParam(z.enum(LEAD_ACTIVITY_TYPES)),
+});
+
+export const logActivitySchema = z
+  .object({
+    type: z.enum(LOGGED_ACTIVITY_TYPES, { error: `Choose one of ${LOGGED_ACTIVITY_TYPES.join(', ')}` }),
+    description: requiredText(LEAD_LIMITS.activityText),
+  })
+  .strict();
+
+export const noteBodySchema = z.object({ body: requiredText(LEAD_LIMITS.noteBody) }).strict();
+export const noteParamsSchema = z.object({ id: z.uuid(), noteId: z.uuid() });
+
+// --- status, assignment, score ---------------------------------------------------------------
+
+const changeNote = optionalText(LEAD_LIMITS.activityText).optional();
+
+export const changeStatusSchema = z
+  .object({
+    status: z.enum(LEAD_STATUSES, { error: `Choose one of ${LEAD_STATUSES.join(', ')}` }),
+    /** Kept on the timeline with the change. */
+    note: changeNote,
+    /** Tell the assigned rep by mail (the changer is never told of their own change). */
+    notify: z.boolean().default(false),
+  })
+  .strict();
+
+export const assignLeadSchema = z
+  .object({ assigned_to: z.uuid({ error: 'Choose a member' }).nullable(), note: changeNote })
+  .strict();
+
+export const setScoreSchema = z.object({ manual_score: manualScore.nullable() }).strict();
+
+export const scoreLineSchema = z.object({
+  factor: z.enum(SCORING_FACTORS),
+  value: z.string(),
+  points: z.number().int(),
+});
+/** GET /leads/{id}/score/: why a lead has its score. */
+export const leadScoreSchema = z.object({
+  score: z.number().int(),
+  auto_score: z.number().int(),
+  manual_score: z.number().int().nullable(),
+  lines: z.array(scoreLineSchema),
+});
+export type LeadScore = z.infer<typeof leadScoreSchema>;
+
+const points = z
+  .number({ error: `Enter a whole number from -${SCORE_POINTS_LIMIT} to ${SCORE_POINTS_LIMIT}` })
+  .int()
+  .min(-SCORE_POINTS_LIMIT)
+  .max(SCORE_POINTS_LIMIT);
+function pointsTable<const K extends readonly string[]>(keys: K) {
+  return z.object(Object.fromEntries(keys.map((k) => [k, points])) as { [P in K[number]]: typeof points }).strict();
+}
+/** The organisation's scoring rules: points of every answer of every factor. */
+export const scoringRulesSchema = z
+  .object({
+    interest: pointsTable(SCORING_OPTIONS.interest),
+    decision_role: pointsTable(SCORING_OPTIONS.decision_role),
+    budget_range: pointsTable(SCORING_OPTIONS.budget_range),
+    decision_timeline: pointsTable(SCORING_OPTIONS.decision_timeline),
+    company_size: pointsTable(SCORING_OPTIONS.company_size),
+    source: pointsTable(SCORING_OPTIONS.source),
+    activity: z
+      .object({
+        per_activity: z.number().int().min(0).max(SCORE_MAX),
+        max: z.number().int().min(0).max(SCORE_MAX),
+      })
+      .strict(),
+  })
+  .strict() satisfies z.ZodType<ScoringRules>;
+
+export const scoringRulesResultSchema = z.object({
+  rules: scoringRulesSchema,
+  /** Whether these are the product's defaults (never changed by the organisation). */
+  is_default: z.boolean(),
+  updated_at: z.iso.datetime().nullable(),
+});
+
+// --- bulk ------------------------------------------------------------------------------------
+
+const bulkIds = z
+  .array(z.uuid())
+  .min(1, 'Select at least one lead')
+  .max(LEAD_BULK_MAX, `Select at most ${LEAD_BULK_MAX} leads at once`)
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * POST /leads/bulk/: one action on up to 1,000 leads in one transaction. Ids the organisation
+ * does not have (another's, deleted, mistyped) are not touched and are answered as not found.
+ * `assign` takes one member, or `round_robin` members to share the leads between in turn
+ * (inactive members and viewers are skipped).
+ */
+export const bulkLeadsSchema = z.discriminatedUnion(
+  'action',
+  [
+    z
+      .object({
+        action: z.literal('status'),
+        ids: bulkIds,
+        status: z.enum(LEAD_STATUSES),
+        note: changeNote,
+        notify: z.boolean().default(false),
+      })
+      .strict(),
+    z
+      .object({
+        action: z.literal('assign'),
+        ids: bulkIds,
+        assigned_to: z.uuid().nullable().optional(),
+        round_robin: z.array(z.uuid()).min(1, 'Choose at least one member').max(100).optional(),
+        note: changeNote,
+      })
+      .strict()
+      .refine((v) => (v.assigned_to !== undefined) !== (v.round_robin !== undefined), {
+        message: 'Give either assigned_to or round_robin',
+        path: ['assigned_to'],
+      }),
+    z
+      .object({
+        action: z.literal('tag'),
+        ids: bulkIds,
+        tags: tagsSchema.refine((t) => t.length > 0, MESSAGES.required),
+        mode: z.enum(['add', 'remove', 'set']).default('add'),
+      })
+      .strict(),
+    z.object({ action: z.literal('delete'), ids: bulkIds }).strict(),
+    z.object({ action: z.literal('restore'), ids: bulkIds }).strict(),
+  ],
+  { error: 'Choose an action: status, assign, tag, delete or restore' },
+);
+export type BulkLeadsData = z.output<typeof bulkLeadsSchema>;
+
+export const bulkLeadsResultSchema = z.object({
+  action: z.enum(['status', 'assign', 'tag', 'delete', 'restore']),
+  /** Leads changed. */
+  updated: z.number().int(),
+  /** Ids not changed because the organisation has no such lead (or, for restore, none in the bin). */
+  not_found: z.array(z.uuid()),
+});
+export type BulkLeadsResult = z.infer<typeof bulkLeadsResultSchema>;
 
 // --- public capture (schemas of the zod-free contract in public-capture.ts) ------------------
 

@@ -56,6 +56,9 @@ export const updateOrganizationSchema = z
   .strict();
 export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
 
+export const DUPLICATE_LEAD_MODES = ['link', 'keep_separate'] as const;
+export type DuplicateLeadMode = (typeof DUPLICATE_LEAD_MODES)[number];
+
 /** `/organizations/current/settings/`: the organisation's working preferences. */
 export const organizationSettingsSchema = z.object({
   default_language: z.enum(['en', 'sv']),
@@ -64,6 +67,24 @@ export const organizationSettingsSchema = z.object({
   lead_follow_up_days: z.number().int().min(1).max(90),
   require_lead_approval: z.boolean(),
   notify_on_new_lead: z.boolean(),
+  /**
+   * A capture, create or import with an email the organisation already has: `link` records it
+   * on that lead's timeline (and import updates or skips it); `keep_separate` makes a new lead.
+   */
+  duplicate_leads: z.enum(DUPLICATE_LEAD_MODES),
 });
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
 export const updateOrganizationSettingsSchema = organizationSettingsSchema.partial().strict();
+
+/** GET /organizations/{id}/members/: who is in the organisation (for pickers such as assign). */
+export const organizationMemberSchema = z.object({
+  /** The user's id (what a lead's assigned_to holds). */
+  id: z.uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  /** False for a deactivated account: shown, but not offered for new work. */
+  is_active: z.boolean(),
+});
+export type OrganizationMember = z.infer<typeof organizationMemberSchema>;

@@ -95,7 +95,7 @@ describe('envelope and routing', () => {
   it.each([
     ['GET', '/api/v1/nope'],
     ['GET', '/api/v1/nope/'],
-    ['POST', '/api/v1/leads/'],
+    ['POST', '/api/v1/clients-of-nobody/'],
     ['DELETE', '/api/v1/status/'],
     ['GET', '/api'],
     ['GET', '/api/v2/status/'],

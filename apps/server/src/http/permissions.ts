@@ -27,6 +27,12 @@ const PERMISSIONS = {
   'events.create': ['owner', 'admin', 'member'],
   'events.update': ['owner', 'admin', 'member'],
   'events.delete': ['owner', 'admin', 'member'],
+  // Leads: members work on them (spec 01 §6); a deleted lead waits 30 days in the bin, so
+  // deleting is part of the work too. The scoring rules are the organisation's policy.
+  'leads.read': ['owner', 'admin', 'member', 'viewer'],
+  'leads.write': ['owner', 'admin', 'member'],
+  'leads.delete': ['owner', 'admin', 'member'],
+  'leads.scoring': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -10,13 +10,20 @@ interface MailPayload {
   link: string;
   /** The event a lead confirmation is about. */
   event?: string;
+  /** The change a notification is about, already written in the recipient's language. */
+  detail?: string;
 }
 
 /** Outbox kind 'mail.send': renders in the recipient's language and sends, the outbox id as Message-ID. */
 export function mailHandler(mailer: Mailer): OutboxHandler {
   return async (item) => {
     const p = item.payload as unknown as MailPayload;
-    const rendered = renderMail(p.template, p.language, { name: p.name, link: p.link, event: p.event ?? '' });
+    const rendered = renderMail(p.template, p.language, {
+      name: p.name,
+      link: p.link,
+      event: p.event ?? '',
+      detail: p.detail,
+    });
     await mailer.send({ id: item.id, to: p.to, ...rendered });
   };
 }

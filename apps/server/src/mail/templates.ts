@@ -1,15 +1,16 @@
+import type { LeadStatus } from '@leadcapture/contracts/constants';
 /**
  * Transactional mail in the user's language. English is the source; Swedish is complete;
  * other profile languages fall back to English until their UI exists.
  */
-export type MailTemplate = 'verify_email' | 'password_reset' | 'lead_email_confirmation';
+export type MailTemplate = 'verify_email' | 'password_reset' | 'lead_email_confirmation' | 'lead_status_changed';
 type Lang = 'en' | 'sv';
 
 interface Copy {
   subject: string;
   greeting: (name: string) => string;
-  /** A function when the text names the event the mail is about. */
-  body: string | ((event: string) => string);
+  /** A function when the text names what the mail is about (an event, a change). */
+  body: string | ((detail: string) => string);
   action: string;
   expiry: string;
   ignore: string;
@@ -80,6 +81,27 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
       signature: 'LeadCapture, för arrangörens räkning',
     },
   },
+  // A rep is told that a lead assigned to them changed status (POST /leads/{id}/status/ notify).
+  lead_status_changed: {
+    en: {
+      subject: 'A lead assigned to you changed status',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Open the lead',
+      expiry: '',
+      ignore: 'You get this email because the lead is assigned to you.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'En lead som är tilldelad dig har bytt status',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Öppna leaden',
+      expiry: '',
+      ignore: 'Du får det här mejlet eftersom leaden är tilldelad dig.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
 };
 
 export const escapeHtml = (s: string) =>
@@ -88,10 +110,10 @@ export const escapeHtml = (s: string) =>
 export function renderMail(
   template: MailTemplate,
   language: string,
-  params: { name: string; link: string; event?: string },
+  params: { name: string; link: string; event?: string; detail?: string },
 ) {
   const c = COPY[template][language === 'sv' ? 'sv' : 'en'];
-  const body = typeof c.body === 'string' ? c.body : c.body(params.event ?? '');
+  const body = typeof c.body === 'string' ? c.body : c.body(params.detail ?? params.event ?? '');
   const text = [
     c.greeting(params.name),
     '',
@@ -109,4 +131,48 @@ export function renderMail(
 <p><a href="${escapeHtml(params.link)}" style="display:inline-block;background:#2563eb;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(c.action)}</a></p>
 <p style="color:#475569;font-size:14px">${escapeHtml(c.expiry)}<br>${escapeHtml(c.ignore)}</p><p>${escapeHtml(c.signature)}</p></body></html>`;
   return { subject: c.subject, text, html };
+}
+
+const LEAD_STATUS_NAMES: Record<Lang, Record<LeadStatus, string>> = {
+  en: {
+    new: 'New',
+    contacted: 'Contacted',
+    qualified: 'Qualified',
+    unqualified: 'Unqualified',
+    converted: 'Converted',
+    lost: 'Lost',
+    demo_scheduled: 'Demo scheduled',
+    proposal_sent: 'Proposal sent',
+    closed_won: 'Closed won',
+    closed_lost: 'Closed lost',
+    nurturing: 'Nurturing',
+  },
+  sv: {
+    new: 'Ny',
+    contacted: 'Kontaktad',
+    qualified: 'Kvalificerad',
+    unqualified: 'Ej kvalificerad',
+    converted: 'Konverterad',
+    lost: 'Förlorad',
+    demo_scheduled: 'Demo bokad',
+    proposal_sent: 'Offert skickad',
+    closed_won: 'Vunnen',
+    closed_lost: 'Förlorad affär',
+    nurturing: 'Vårdas',
+  },
+};
+
+/** The body of a lead_status_changed mail, in the recipient's language. */
+export function leadStatusChangeDetail(
+  language: string,
+  change: { lead: string; from: LeadStatus; to: LeadStatus; by: string; note: string },
+): string {
+  const lang: Lang = language === 'sv' ? 'sv' : 'en';
+  const names = LEAD_STATUS_NAMES[lang];
+  const sentence =
+    lang === 'sv'
+      ? `${change.by} har ändrat status för ${change.lead} från ${names[change.from]} till ${names[change.to]}.`
+      : `${change.by} changed the status of ${change.lead} from ${names[change.from]} to ${names[change.to]}.`;
+  if (!change.note) return sentence;
+  return `${sentence} ${lang === 'sv' ? 'Anteckning' : 'Note'}: “${change.note}”`;
 }

@@ -1,3 +1,4 @@
+import type { ScoringRules } from '@leadcapture/contracts/lead-scoring';
 import type { events } from '../events/events.table.ts';
 
 type EventRow = typeof events.$inferSelect;
@@ -7,12 +8,16 @@ export interface CaptureTarget {
   event: EventRow;
   /** `updated_at` as PostgreSQL prints it: the write's check that the copy is still current. */
   version: string;
+  /** The organisation's scoring rules a new lead is scored by, and their version (null: defaults). */
+  rules: ScoringRules;
+  rulesVersion: string | null;
 }
 
 /**
- * The events captures were recently sent to, per process, by the id or slug in the URL. A copy
+ * The events captures were recently sent to, per process, by the id or slug in the URL, with
+ * their organisation's scoring rules. A copy
  * never decides alone: `capture_lead` verifies it inside the write and answers 'stale' when the
- * event changed, was deactivated or deleted, and the caller reloads it. So no invalidation
+ * event changed, was deactivated or deleted, or the rules changed, and the caller reloads it. So no invalidation
  * across processes is needed; the time-to-live and the size cap only bound memory.
  */
 export function createCaptureTargets(opts: { ttlMs?: number; max?: number } = {}) {

@@ -26,6 +26,7 @@ import { loadConfig, ConfigError } from '../../config.ts';
 import { queryRows } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import { capturePageViews } from '../events/events.table.ts';
+import { leadActivities } from '../leads/leads.table.ts';
 import { LEAD_CREATED } from '../leads/leads.service.ts';
 
 let t: TestApp;
@@ -260,7 +261,7 @@ describe('POST /public/events/{id_or_slug}/leads/', () => {
 
     const other = expectData(
       captureResultSchema,
-      await postCapture(t, event.slug, body, { headers: { 'idempotency-key': randomUUID() } }),
+      await postCapture(t, event.slug, visitor(), { headers: { 'idempotency-key': randomUUID() } }),
       201,
     );
     expect(other.id).not.toBe(a.id);
@@ -270,11 +271,66 @@ describe('POST /public/events/{id_or_slug}/leads/', () => {
     const second = await createEvent(t, organizationId);
     const elsewhere = expectData(
       captureResultSchema,
-      await postCapture(t, second.slug, body, { headers: { 'idempotency-key': key } }),
+      await postCapture(t, second.slug, visitor(), { headers: { 'idempotency-key': key } }),
       201,
     );
     expect(elsewhere.id).not.toBe(a.id);
     expect(await leadsCaptured(t, second)).toBe(1);
+  });
+
+  it('links a capture with a known email to the lead it belongs to, once per Idempotency-Key', async () => {
+    const event = await createEvent(t, organizationId);
+    const later = await createEvent(t, organizationId);
+    const first = expectData(
+      captureResultSchema,
+      await postCapture(t, event.slug, visitor({ email: 'Linked@Example.com' })),
+      201,
+    );
+    const key = randomUUID();
+    const again = () =>
+      postCapture(t, later.slug, visitor({ email: 'linked@example.com', phone: '+46 8 123 456' }), {
+        headers: { 'idempotency-key': key },
+      });
+    const linked = expectData(captureResultSchema, await again(), 201);
+    expect(linked.id).toBe(first.id);
+    const replay = await again();
+    expect(expectData(captureResultSchema, replay, 201).id).toBe(first.id);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+
+    const rows = (await storedLeads(t, organizationId)).filter((l) => l.email.toLowerCase() === 'linked@example.com');
+    expect(rows).toHaveLength(1);
+    // Both events count the visitor; the lead's timeline holds the second capture once.
+    expect(await leadsCaptured(t, event)).toBe(1);
+    expect(await leadsCaptured(t, later)).toBe(1);
+    const activities = await inScope(t.database.db, { organizationId }, (tx) =>
+      tx.select().from(leadActivities).where(eq(leadActivities.leadId, first.id)),
+    );
+    expect(activities.map((a) => a.type)).toEqual(['captured_again']);
+    expect(activities[0]?.metadata).toMatchObject({ event_id: later.id, source: 'direct' });
+  });
+
+  it('keeps a capture with a known email as a lead of its own when the organisation keeps duplicates', async () => {
+    const owner = await registerUser(t);
+    const orgId = owner.organization?.id ?? '';
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/organizations/current/settings/',
+      headers: bearer(owner.access),
+      payload: { duplicate_leads: 'keep_separate' },
+    });
+    const event = await createEvent(t, orgId);
+    const a = expectData(
+      captureResultSchema,
+      await postCapture(t, event.slug, visitor({ email: 'twice@example.com' })),
+      201,
+    );
+    const b = expectData(
+      captureResultSchema,
+      await postCapture(t, event.slug, visitor({ email: 'twice@example.com' })),
+      201,
+    );
+    expect(b.id).not.toBe(a.id);
+    expect((await storedLeads(t, orgId)).filter((l) => l.email === 'twice@example.com')).toHaveLength(2);
   });
 
   it('makes one lead of concurrent requests with the same Idempotency-Key', async () => {

@@ -22,7 +22,14 @@ import type { ThrottleRule } from '../../http/throttle.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { capturePageViews, events } from '../events/events.table.ts';
 import { publicFileUrl } from '../files/files.service.ts';
-import { createCapturedLead, markEmailVerified, type VisitorScope } from '../leads/leads.service.ts';
+import { loadScoringRules } from '../leads/lead-scoring.service.ts';
+import {
+  createCapturedLead,
+  linkCapturedLead,
+  markEmailVerified,
+  type CapturedLeadInput,
+  type VisitorScope,
+} from '../leads/leads.service.ts';
 import type { CaptureTarget } from './capture-targets.ts';
 import { leadEmailConfirmations, leads, type LeadAttribution } from '../leads/leads.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
@@ -208,7 +215,10 @@ async function captureTarget(deps: AppDeps, idOrSlug: string, fresh: boolean): P
   const cached = fresh ? undefined : deps.captureTargets.get(key);
   if (cached) return cached;
   try {
-    const target = await inPublicEvent(deps.db, key, async (_scope, event, version) => ({ event, version }));
+    const target = await inPublicEvent(deps.db, key, async ({ tx, organizationId }, event, version) => {
+      const scoring = await loadScoringRules(tx, organizationId);
+      return { event, version, rules: scoring.rules, rulesVersion: scoring.version };
+    });
     deps.captureTargets.set(key, target);
     return target;
   } catch (err) {
@@ -236,7 +246,7 @@ export async function captureLead(
 ): Promise<CaptureOutcome> {
   if (ip) await deps.throttle.consume(captureRule(deps), ip);
   for (let attempt = 0; attempt <= STALE_RETRIES; attempt++) {
-    const { event, version } = await captureTarget(deps, idOrSlug, attempt > 0);
+    const { event, version, rules, rulesVersion } = await captureTarget(deps, idOrSlug, attempt > 0);
     if (honeypotFilled(body))
       return { statusCode: 201, result: { id: randomUUID(), status: 'received' }, replayed: false };
     const answers = validateCaptureAnswers(event.formFields, body);
@@ -245,10 +255,8 @@ export async function captureLead(
       id: idempotencyKey ? idempotentLeadId(event.id, idempotencyKey) : randomUUID(),
       status: event.settings.require_approval ? 'pending_approval' : 'received',
     };
-    const written = await createCapturedLead(deps.db, deps.config.publicUrl, {
+    const input: CapturedLeadInput = {
       id: result.id,
-      organizationId: event.organizationId,
-      eventVersion: version,
       event: { id: event.id, name: event.name, consentText: event.consentText, settings: event.settings },
       standard: answers.standard,
       customFields: answers.responses,
@@ -256,6 +264,13 @@ export async function captureLead(
       attribution: attributionOf(body),
       consent: body.consent === true,
       language: body.language ?? 'en',
+      rules,
+    };
+    const written = await createCapturedLead(deps.db, deps.config.publicUrl, {
+      ...input,
+      organizationId: event.organizationId,
+      eventVersion: version,
+      rulesVersion,
     });
     if (written.outcome === 'created') {
       // Delivered now (live updates), not at the next poll.
@@ -263,6 +278,20 @@ export async function captureLead(
       return { statusCode: 201, result, replayed: false, created: true };
     }
     if (written.outcome === 'replayed') return replayedAnswer(deps, event.organizationId, result.id);
+    if (written.outcome === 'duplicate') {
+      const organizationId = event.organizationId;
+      const linked = await inScope(deps.db, { organizationId }, (tx) =>
+        linkCapturedLead({ organizationId, tx }, written.leadId, input),
+      );
+      if (linked === 'linked') deps.outbox.kick();
+      // The visitor is told as for a new lead; the team sees the capture on the lead they know.
+      return {
+        statusCode: 201,
+        result: { id: written.leadId, status: result.status },
+        replayed: linked === 'replayed',
+        created: linked === 'linked',
+      };
+    }
   }
   throw new Error(`event ${idOrSlug} changed on every one of ${STALE_RETRIES + 1} capture attempts`);
 }

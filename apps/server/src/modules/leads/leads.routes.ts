@@ -1,12 +1,36 @@
+import { detailSchema } from '@leadcapture/contracts/auth';
 import { paginated } from '@leadcapture/contracts/envelope';
 import { idParamsSchema } from '@leadcapture/contracts/fields';
-import { eventLeadsQuerySchema, leadSchema } from '@leadcapture/contracts/leads';
+import {
+  activityListQuerySchema,
+  assignLeadSchema,
+  bulkLeadsResultSchema,
+  bulkLeadsSchema,
+  changeStatusSchema,
+  createLeadSchema,
+  eventLeadsQuerySchema,
+  leadActivitySchema,
+  leadListQuerySchema,
+  leadSchema,
+  leadScoreSchema,
+  logActivitySchema,
+  noteBodySchema,
+  noteParamsSchema,
+  scoringRulesResultSchema,
+  scoringRulesSchema,
+  setScoreSchema,
+  updateLeadSchema,
+} from '@leadcapture/contracts/leads';
+import { paginationQuerySchema } from '@leadcapture/contracts/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { pageWindow, paginate } from '../../http/pagination.ts';
-import { okResponse, typed } from '../../http/routes.ts';
+import { createdResponse, okResponse, typed } from '../../http/routes.ts';
 import { requestMeta, withTenant } from '../../http/tenant.ts';
+import * as activities from './lead-activities.service.ts';
+import { bulkLeads } from './lead-bulk.service.ts';
+import * as scoring from './lead-scoring.service.ts';
 import * as leadsService from './leads.service.ts';
 
 const tags = ['leads'];
@@ -35,10 +59,351 @@ export function eventLeadsRoutes(deps: AppDeps) {
   };
 }
 
-/** /leads/: approval of captured leads (the rest of the leads API grows here). */
+/** /leads/: the organisation's leads and the work on them. */
 export function leadsRoutes(deps: AppDeps) {
+  const { publicUrl } = deps.config;
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
+
+    app.get(
+      '/',
+      {
+        prefixTrailingSlash: 'slash',
+        schema: {
+          tags,
+          summary: 'Leads: filters (several values comma-separated), search, ordering; deleted=true lists the bin',
+          querystring: leadListQuerySchema,
+          response: okResponse(paginated(leadSchema)),
+        },
+      },
+      async (req) => {
+        const page = await withTenant(deps, req, (ctx) =>
+          leadsService.listLeads(ctx, req.query, pageWindow(req.query)),
+        );
+        return ok(paginate(req, publicUrl, req.query, page.results, page.total));
+      },
+    );
+
+    app.post(
+      '/',
+      {
+        prefixTrailingSlash: 'slash',
+        schema: {
+          tags,
+          summary:
+            'Create a lead by hand (member and up). 201 with the new lead; 200 with the existing lead when the email is known and duplicates are linked',
+          body: createLeadSchema,
+          response: { ...createdResponse(leadSchema), ...okResponse(leadSchema) },
+        },
+      },
+      async (req, reply) => {
+        const outcome = await withTenant(deps, req, (ctx) => leadsService.createLead(ctx, requestMeta(req), req.body));
+        deps.outbox.kick();
+        const status = outcome.created ? 201 : 200;
+        reply.code(status);
+        return ok(outcome.lead, status);
+      },
+    );
+
+    app.post(
+      '/bulk/',
+      {
+        schema: {
+          tags,
+          summary: 'One action (status, assign, tag, delete, restore) on up to 1,000 leads in one transaction',
+          body: bulkLeadsSchema,
+          response: okResponse(bulkLeadsResultSchema),
+        },
+      },
+      async (req) => {
+        const result = await withTenant(deps, req, (ctx) => bulkLeads(ctx, requestMeta(req), req.body));
+        deps.outbox.kick();
+        return ok(result);
+      },
+    );
+
+    app.get(
+      '/scoring_rules/',
+      {
+        schema: {
+          tags,
+          summary: "The organisation's scoring rules (points per answer of each factor)",
+          response: okResponse(scoringRulesResultSchema),
+        },
+      },
+      async (req) => ok(await withTenant(deps, req, (ctx) => scoring.getScoringRules(ctx))),
+    );
+
+    app.put(
+      '/scoring_rules/',
+      {
+        schema: {
+          tags,
+          summary: 'Replace the scoring rules (owner, admin); every lead is scored again at once',
+          body: scoringRulesSchema,
+          response: okResponse(scoringRulesResultSchema),
+        },
+      },
+      async (req) => {
+        const result = await withTenant(deps, req, (ctx) => scoring.putScoringRules(ctx, requestMeta(req), req.body));
+        // Captures cached the old rules; their write would answer 'stale' and reload anyway.
+        return ok(result);
+      },
+    );
+
+    app.get(
+      '/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'A lead (also while in the bin)',
+          params: idParamsSchema,
+          response: okResponse(leadSchema),
+        },
+      },
+      async (req) => ok(await withTenant(deps, req, (ctx) => leadsService.getLead(ctx, req.params.id))),
+    );
+
+    app.patch(
+      '/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Update a lead (member and up); status, assignee and follow-up changes go on the timeline',
+          params: idParamsSchema,
+          body: updateLeadSchema,
+          response: okResponse(leadSchema),
+        },
+      },
+      async (req) => {
+        const lead = await withTenant(deps, req, (ctx) =>
+          leadsService.updateLead(ctx, requestMeta(req), req.params.id, req.body),
+        );
+        deps.outbox.kick();
+        return ok(lead);
+      },
+    );
+
+    app.delete(
+      '/:id/',
+      {
+        schema: {
+          tags,
+          summary: 'Move a lead to the bin (restorable for 30 days)',
+          params: idParamsSchema,
+          response: okResponse(detailSchema),
+        },
+      },
+      async (req) => {
+        await withTenant(deps, req, (ctx) => leadsService.deleteLead(ctx, requestMeta(req), req.params.id));
+        deps.outbox.kick();
+        return ok({ detail: 'Lead deleted' });
+      },
+    );
+
+    app.post(
+      '/:id/restore/',
+      {
+        schema: {
+          tags,
+          summary: 'Bring a lead back from the bin (within 30 days)',
+          params: idParamsSchema,
+          response: okResponse(leadSchema),
+        },
+      },
+      async (req) => {
+        const lead = await withTenant(deps, req, (ctx) =>
+          leadsService.restoreLead(ctx, requestMeta(req), req.params.id),
+        );
+        deps.outbox.kick();
+        return ok(lead);
+      },
+    );
+
+    app.post(
+      '/:id/status/',
+      {
+        schema: {
+          tags,
+          summary: "Change a lead's status, with an optional note; notify mails the assigned rep",
+          params: idParamsSchema,
+          body: changeStatusSchema,
+          response: okResponse(leadSchema),
+        },
+      },
+      async (req) => {
+        const lead = await withTenant(deps, req, (ctx) =>
+          leadsService.changeStatus(ctx, publicUrl, req.params.id, req.body),
+        );
+        deps.outbox.kick();
+        return ok(lead);
+      },
+    );
+
+    app.post(
+      '/:id/assign/',
+      {
+        schema: {
+          tags,
+          summary: 'Assign a lead to a member who works on leads, or to nobody (null)',
+          params: idParamsSchema,
+          body: assignLeadSchema,
+          response: okResponse(leadSchema),
+        },
+      },
+      async (req) => {
+        const lead = await withTenant(deps, req, (ctx) => leadsService.assignLead(ctx, req.params.id, req.body));
+        deps.outbox.kick();
+        return ok(lead);
+      },
+    );
+
+    app.get(
+      '/:id/score/',
+      {
+        schema: {
+          tags,
+          summary: "A lead's score and its breakdown by factor",
+          params: idParamsSchema,
+          response: okResponse(leadScoreSchema),
+        },
+      },
+      async (req) => ok(await withTenant(deps, req, (ctx) => leadsService.getLeadScore(ctx, req.params.id))),
+    );
+
+    app.put(
+      '/:id/score/',
+      {
+        schema: {
+          tags,
+          summary: 'Set a manual score (0-100), or null to score by the rules again',
+          params: idParamsSchema,
+          body: setScoreSchema,
+          response: okResponse(leadScoreSchema),
+        },
+      },
+      async (req) => {
+        const score = await withTenant(deps, req, (ctx) =>
+          leadsService.setManualScore(ctx, req.params.id, req.body.manual_score),
+        );
+        deps.outbox.kick();
+        return ok(score);
+      },
+    );
+
+    app.get(
+      '/:id/activities/',
+      {
+        schema: {
+          tags,
+          summary: "A lead's timeline, newest first (type filters)",
+          params: idParamsSchema,
+          querystring: activityListQuerySchema,
+          response: okResponse(paginated(leadActivitySchema)),
+        },
+      },
+      async (req) => {
+        const page = await withTenant(deps, req, (ctx) =>
+          activities.listActivities(ctx, req.params.id, req.query.type, pageWindow(req.query)),
+        );
+        return ok(paginate(req, publicUrl, req.query, page.results, page.total));
+      },
+    );
+
+    app.post(
+      '/:id/activities/',
+      {
+        schema: {
+          tags,
+          summary: 'Log a call, email or meeting on the lead',
+          params: idParamsSchema,
+          body: logActivitySchema,
+          response: createdResponse(leadActivitySchema),
+        },
+      },
+      async (req, reply) => {
+        const activity = await withTenant(deps, req, (ctx) => activities.logActivity(ctx, req.params.id, req.body));
+        deps.outbox.kick();
+        reply.code(201);
+        return ok(activity, 201);
+      },
+    );
+
+    app.get(
+      '/:id/notes/',
+      {
+        schema: {
+          tags,
+          summary: "A lead's internal notes, newest first (the text is `description`)",
+          params: idParamsSchema,
+          querystring: paginationQuerySchema,
+          response: okResponse(paginated(leadActivitySchema)),
+        },
+      },
+      async (req) => {
+        const page = await withTenant(deps, req, (ctx) =>
+          activities.listActivities(ctx, req.params.id, ['note'], pageWindow(req.query)),
+        );
+        return ok(paginate(req, publicUrl, req.query, page.results, page.total));
+      },
+    );
+
+    app.post(
+      '/:id/notes/',
+      {
+        schema: {
+          tags,
+          summary: 'Add an internal note',
+          params: idParamsSchema,
+          body: noteBodySchema,
+          response: createdResponse(leadActivitySchema),
+        },
+      },
+      async (req, reply) => {
+        const note = await withTenant(deps, req, (ctx) =>
+          activities.logActivity(ctx, req.params.id, { type: 'note', description: req.body.body }),
+        );
+        deps.outbox.kick();
+        reply.code(201);
+        return ok(note, 201);
+      },
+    );
+
+    app.patch(
+      '/:id/notes/:noteId/',
+      {
+        schema: {
+          tags,
+          summary: 'Edit a note (its author; owners and admins any note)',
+          params: noteParamsSchema,
+          body: noteBodySchema,
+          response: okResponse(leadActivitySchema),
+        },
+      },
+      async (req) =>
+        ok(
+          await withTenant(deps, req, (ctx) =>
+            activities.updateNote(ctx, req.params.id, req.params.noteId, req.body.body),
+          ),
+        ),
+    );
+
+    app.delete(
+      '/:id/notes/:noteId/',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a note (its author; owners and admins any note)',
+          params: noteParamsSchema,
+          response: okResponse(detailSchema),
+        },
+      },
+      async (req) => {
+        await withTenant(deps, req, (ctx) => activities.deleteNote(ctx, req.params.id, req.params.noteId));
+        deps.outbox.kick();
+        return ok({ detail: 'Note deleted' });
+      },
+    );
 
     app.post(
       '/:id/approve/',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_SCORING_RULES } from '@leadcapture/contracts/lead-scoring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTURE_SETTINGS, createEvent, leadsCaptured, type EventFixture } from '../../../test/capture.ts';
 import { createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
@@ -31,7 +32,7 @@ function input(overrides: Partial<CapturedLeadInput> = {}): CapturedLeadInput {
     standard: {
       first_name: 'Greta',
       last_name: 'Berg',
-      email: 'greta@example.com',
+      email: `greta.${randomUUID().slice(0, 8)}@example.com`,
       company: 'Fjord AB',
       phone: '+46 70 123 45 67',
       job_title: 'CTO',
@@ -41,6 +42,7 @@ function input(overrides: Partial<CapturedLeadInput> = {}): CapturedLeadInput {
     attribution: { utm_source: 'flyer', referrer: 'https://example.com/' },
     consent: true,
     language: 'en',
+    rules: DEFAULT_SCORING_RULES,
     ...overrides,
   };
 }
@@ -64,6 +66,7 @@ async function capture(overrides: Partial<Parameters<typeof createCapturedLead>[
     ...input(),
     organizationId: event.organizationId,
     eventVersion: await versionOf(event.id),
+    rulesVersion: null,
     ...overrides,
   });
 }

@@ -1,22 +1,41 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CaptureLanguage, CaptureSource } from '@leadcapture/contracts/public-capture';
-import type { EventLeadsQuery, Lead, LeadOrdering } from '@leadcapture/contracts/leads';
+import type { LeadStatus } from '@leadcapture/contracts/constants';
+import {
+  LEAD_RETENTION_DAYS,
+  type CreateLeadData,
+  type EventLeadsQuery,
+  type FollowUpFilter,
+  type Lead,
+  type LeadListOrdering,
+  type LeadListQuery,
+  type LeadOrdering,
+  type LeadScore,
+  type UpdateLeadData,
+} from '@leadcapture/contracts/leads';
+import type { DuplicateLeadMode } from '@leadcapture/contracts/organizations';
 import type { StandardLeadFieldName, SubmissionValue } from '@leadcapture/contracts/form-fields';
+import { scoreLead, type ScoredLead, type ScoringRules } from '@leadcapture/contracts/lead-scoring';
 import { queryRows, type Queryable, type Tx } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import { enqueue } from '../../jobs/outbox.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { users } from '../auth/auth.table.ts';
 import { newOpaqueToken } from '../auth/tokens.ts';
+import { memberships, organizations } from '../organizations/organizations.table.ts';
+import { leadStatusChangeDetail } from '../../mail/templates.ts';
+import { loadScoringRules } from './lead-scoring.service.ts';
 import { EVENT_LEAD_COUNT_SLOTS, events, type EventSettings } from '../events/events.table.ts';
-import { leads, type LeadAttribution } from './leads.table.ts';
+import { leadActivities, leads, type LeadAttribution } from './leads.table.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 
 /** Outbox kinds of lead changes: notifications, webhooks and the live channels read them. */
 export const LEAD_CREATED = 'lead.created';
 export const LEAD_UPDATED = 'lead.updated';
+export const LEAD_DELETED = 'lead.deleted';
 
 /** How long a double opt-in link works: a visitor may read the mail days after the fair. */
 export const EMAIL_CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -46,6 +65,8 @@ export function toLead(row: LeadRow): Lead {
     status: row.status,
     interest: row.interest,
     score: row.score,
+    auto_score: row.autoScore,
+    manual_score: row.manualScore,
     budget_range: row.budgetRange,
     decision_timeline: row.decisionTimeline,
     decision_role: row.decisionRole,
@@ -55,13 +76,14 @@ export function toLead(row: LeadRow): Lead {
     notes: row.notes,
     follow_up_date: row.followUpDate?.toISOString() ?? null,
     event: row.eventId,
-    offer: null,
+    offer: row.offerId,
     custom_fields: row.customFields,
     approval_status: row.approvalStatus,
     email_verified: row.emailVerifiedAt !== null,
     consent_text: row.consentText,
     consent_given_at: row.consentGivenAt?.toISOString() ?? null,
     attribution: row.attribution,
+    deleted_at: row.deletedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -79,16 +101,31 @@ export interface CapturedLeadInput {
   attribution: LeadAttribution;
   consent: boolean;
   language: CaptureLanguage;
+  /** The organisation's scoring rules, as cached with the event (checked by version in the write). */
+  rules: ScoringRules;
 }
 
 /** A lead row as a capture writes it: every column given, so the outbox can carry the lead as stored. */
 function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date): LeadRow {
   const { event, standard } = input;
   const consentGiven = input.consent && event.consentText !== '';
+  const { score } = scoreLead(
+    {
+      interest: null,
+      decision_role: 'not_specified',
+      budget_range: 'not_specified',
+      decision_timeline: 'not_specified',
+      company_size: '',
+      source: input.source,
+      activity_count: 0,
+    },
+    input.rules,
+  );
   return {
     id: input.id,
     organizationId,
     eventId: event.id,
+    offerId: null,
     firstName: standard.first_name,
     lastName: standard.last_name,
     email: standard.email,
@@ -99,7 +136,10 @@ function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date
     source: input.source,
     status: 'new',
     interest: null,
-    score: 0,
+    score,
+    autoScore: score,
+    manualScore: null,
+    activityCount: 0,
     budgetRange: 'not_specified',
     decisionTimeline: 'not_specified',
     decisionRole: 'not_specified',
@@ -126,7 +166,9 @@ export type CaptureWrite =
   /** A lead with this id exists (an Idempotency-Key's repeat): nothing written. */
   | { outcome: 'replayed' }
   /** The event is no longer the copy the answers were checked against: nothing written. */
-  | { outcome: 'stale' };
+  | { outcome: 'stale' }
+  /** The organisation has a lead with this email and links captures to it: nothing written. */
+  | { outcome: 'duplicate'; leadId: string };
 
 /**
  * Writes a captured lead with everything that goes with it in one statement, its own
@@ -142,7 +184,7 @@ export type CaptureWrite =
 export async function createCapturedLead(
   db: Queryable,
   publicUrl: string,
-  input: CapturedLeadInput & { organizationId: string; eventVersion: string },
+  input: CapturedLeadInput & { organizationId: string; eventVersion: string; rulesVersion: string | null },
 ): Promise<CaptureWrite> {
   const { organizationId } = input;
   const now = new Date();
@@ -169,16 +211,74 @@ export async function createCapturedLead(
     });
   }
   const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-  const [result] = await queryRows<{ outcome: CaptureWrite['outcome'] }>(
+  const [result] = await queryRows<{ outcome: string }>(
     db,
     sql`select capture_lead(
-      ${organizationId}::uuid, ${input.event.id}::uuid, ${input.eventVersion},
+      ${organizationId}::uuid, ${input.event.id}::uuid, ${input.eventVersion}, ${input.rulesVersion},
       ${json(lead)}::jsonb, ${json(messages)}::jsonb,
       ${json(confirmation)}::jsonb, ${EVENT_LEAD_COUNT_SLOTS}::integer
     ) as outcome`,
   );
   if (!result) throw new Error('capture_lead answered no row');
-  return result.outcome === 'created' ? { outcome: 'created', lead } : { outcome: result.outcome };
+  const { outcome } = result;
+  if (outcome === 'created') return { outcome, lead };
+  if (outcome === 'replayed' || outcome === 'stale') return { outcome };
+  if (outcome.startsWith('duplicate:')) return { outcome: 'duplicate', leadId: outcome.slice('duplicate:'.length) };
+  throw new Error(`capture_lead answered ${outcome}`);
+}
+
+/**
+ * A capture whose email the organisation already has (decision 013): recorded on that lead's
+ * timeline as `captured_again`, with what the visitor sent; the lead takes the event when it had
+ * none and the new answers over its custom fields; the event counts the capture. The activity's
+ * id is the capture's id, so a repeat of an Idempotency-Key finds it and writes nothing.
+ */
+export async function linkCapturedLead(
+  scope: VisitorScope,
+  leadId: string,
+  input: CapturedLeadInput,
+): Promise<'linked' | 'replayed'> {
+  const { tx, organizationId } = scope;
+  const [activity] = await tx
+    .insert(leadActivities)
+    .values({
+      id: input.id,
+      organizationId,
+      leadId,
+      type: 'captured_again',
+      metadata: {
+        event_id: input.event.id,
+        event_name: input.event.name,
+        source: input.source,
+        submitted: { ...input.standard },
+        custom_fields: input.customFields,
+        attribution: input.attribution,
+        consent: input.consent && input.event.consentText !== '',
+      },
+    })
+    .onConflictDoNothing({ target: leadActivities.id })
+    .returning({ id: leadActivities.id });
+  if (!activity) return 'replayed';
+  const [row] = await tx
+    .update(leads)
+    .set({
+      eventId: sql`coalesce(${leads.eventId}, ${input.event.id}::uuid)`,
+      customFields: sql`${leads.customFields} || ${JSON.stringify(input.customFields)}::jsonb`,
+    })
+    .where(and(eq(leads.id, leadId), eq(leads.organizationId, organizationId)))
+    .returning();
+  if (!row) throw leadNotFound();
+  await countCapture(tx, organizationId, input.event.id);
+  await enqueue(tx, { kind: LEAD_UPDATED, organizationId, payload: { data: toLead(row) } });
+  return 'linked';
+}
+
+/** One more capture in a random slot of the event's lead count (events.table.ts). */
+async function countCapture(tx: Tx, organizationId: string, eventId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into event_lead_counts as c (organization_id, event_id, slot, count)
+    values (${organizationId}, ${eventId}, floor(random() * ${EVENT_LEAD_COUNT_SLOTS})::smallint, 1)
+    on conflict (event_id, slot) do update set count = c.count + 1`);
 }
 
 /**
@@ -319,4 +419,619 @@ export async function decideApproval(
   });
   await enqueue(ctx.tx, { kind: LEAD_UPDATED, organizationId: ctx.organizationId, payload: { data: lead } });
   return lead;
+}
+
+// --- the leads list --------------------------------------------------------------------------
+
+const LIST_ORDER_COLUMNS = {
+  ...ORDER_COLUMNS,
+  follow_up_date: leads.followUpDate,
+  status: leads.status,
+} as const;
+
+function listOrderBy(ordering: LeadListOrdering): SQL[] {
+  const descending = ordering.startsWith('-');
+  const column = LIST_ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof LIST_ORDER_COLUMNS];
+  const direction = descending ? desc : asc;
+  // Leads without a follow-up come last either way; the id breaks ties.
+  const nullsLast = column === leads.followUpDate ? [sql`${column} is null`] : [];
+  return [...nullsLast, direction(column), direction(leads.id)];
+}
+
+/** Start of the UTC day of a YYYY-MM-DD date, or the instant of a timestamp. */
+function instant(value: string, endOfDay = false): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = new Date(`${value}T00:00:00.000Z`);
+    return endOfDay ? new Date(day.getTime() + 86_400_000) : day;
+  }
+  return new Date(value);
+}
+
+function searchCondition(text: string): SQL | undefined {
+  const pattern = likePattern(text);
+  return or(
+    ilike(leads.firstName, pattern),
+    ilike(leads.lastName, pattern),
+    ilike(sql`${leads.firstName} || ' ' || ${leads.lastName}`, pattern),
+    ilike(leads.email, pattern),
+    ilike(leads.company, pattern),
+  );
+}
+
+/** The WHERE of GET /leads/: every filter of the query, within the organisation. */
+function listConditions(ctx: TenantContext, query: LeadListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    eq(leads.organizationId, ctx.organizationId),
+    query.deleted ? isNotNull(leads.deletedAt) : isNull(leads.deletedAt),
+  ];
+  if (query.status) conditions.push(inArray(leads.status, query.status));
+  if (query.interest) {
+    const named = query.interest.filter((i) => i !== 'none');
+    conditions.push(
+      or(
+        named.length > 0 ? inArray(leads.interest, named) : undefined,
+        query.interest.includes('none') ? isNull(leads.interest) : undefined,
+      ),
+    );
+  }
+  if (query.source) conditions.push(inArray(leads.source, query.source));
+  if (query.approval_status) conditions.push(inArray(leads.approvalStatus, query.approval_status));
+  if (query.event) conditions.push(inArray(leads.eventId, query.event));
+  if (query.offer) conditions.push(inArray(leads.offerId, query.offer));
+  if (query.assigned_to) {
+    const ids = query.assigned_to.map((a) => (a === 'me' ? ctx.userId : a)).filter((a) => a !== 'unassigned');
+    conditions.push(
+      or(
+        ids.length > 0 ? inArray(leads.assignedTo, ids) : undefined,
+        query.assigned_to.includes('unassigned') ? isNull(leads.assignedTo) : undefined,
+      ),
+    );
+  }
+  if (query.tags) {
+    // Any of the tags, without case: the GIN index answers the exact spelling quickly, the
+    // lower() comparison catches the rest.
+    const lowered = query.tags.map((t) => t.toLowerCase());
+    conditions.push(
+      sql`exists (select 1 from jsonb_array_elements_text(${leads.tags}) as tag where lower(tag) in (${sql.join(
+        lowered.map((t) => sql`${t}`),
+        sql`, `,
+      )}))`,
+    );
+  }
+  if (query.score_min !== undefined) conditions.push(gte(leads.score, query.score_min));
+  if (query.score_max !== undefined) conditions.push(lte(leads.score, query.score_max));
+  if (query.created_after) conditions.push(gte(leads.createdAt, instant(query.created_after)));
+  if (query.created_before) conditions.push(lt(leads.createdAt, instant(query.created_before, true)));
+  if (query.follow_up) {
+    const today = sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`;
+    const tomorrow = sql`(${today} + interval '1 day')`;
+    const conditionsByFilter: Record<FollowUpFilter, SQL> = {
+      due: sql`${leads.followUpDate} < ${tomorrow}`,
+      overdue: sql`${leads.followUpDate} < ${today}`,
+      today: sql`${leads.followUpDate} >= ${today} and ${leads.followUpDate} < ${tomorrow}`,
+      upcoming: sql`${leads.followUpDate} >= ${tomorrow}`,
+      none: sql`${leads.followUpDate} is null`,
+    };
+    conditions.push(conditionsByFilter[query.follow_up]);
+  }
+  if (query.search) conditions.push(searchCondition(query.search));
+  return and(...conditions);
+}
+
+/** GET /leads/: the organisation's leads (or its bin), filtered, searched, ordered, one page. */
+export async function listLeads(
+  ctx: TenantContext,
+  query: LeadListQuery,
+  page: { limit: number; offset: number },
+): Promise<{ results: Lead[]; total: number }> {
+  assertCan(ctx, 'leads.read');
+  const where = listConditions(ctx, query);
+  const [rows, [counted]] = await Promise.all([
+    ctx.tx
+      .select()
+      .from(leads)
+      .where(where)
+      .orderBy(...listOrderBy(query.ordering))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(leads)
+      .where(where),
+  ]);
+  return { results: rows.map(toLead), total: counted?.n ?? 0 };
+}
+
+// --- one lead --------------------------------------------------------------------------------
+
+const mine = (ctx: TenantContext, leadId: string) =>
+  and(eq(leads.id, leadId), eq(leads.organizationId, ctx.organizationId));
+
+/** The lead, locked for this transaction's change; 404 when missing, another's or in the bin. */
+export async function lockLead(ctx: TenantContext, leadId: string): Promise<LeadRow> {
+  const [row] = await ctx.tx
+    .select()
+    .from(leads)
+    .where(and(mine(ctx, leadId), isNull(leads.deletedAt)))
+    .for('update');
+  if (!row) throw leadNotFound();
+  return row;
+}
+
+/** GET /leads/{id}/: a lead, also while it is in the bin (its deleted_at says so). */
+export async function getLead(ctx: TenantContext, leadId: string): Promise<Lead> {
+  assertCan(ctx, 'leads.read');
+  const [row] = await ctx.tx.select().from(leads).where(mine(ctx, leadId));
+  if (!row) throw leadNotFound();
+  return toLead(row);
+}
+
+/** The answers the score is computed from, of a stored lead. */
+export function scoredAnswers(row: LeadRow): ScoredLead {
+  return {
+    interest: row.interest,
+    decision_role: row.decisionRole,
+    budget_range: row.budgetRange,
+    decision_timeline: row.decisionTimeline,
+    company_size: row.companySize,
+    source: row.source,
+    activity_count: row.activityCount,
+  };
+}
+
+/** A member who can work on leads: in the organisation, active, not a viewer. */
+export interface AssignableMember {
+  id: string;
+  name: string;
+  email: string;
+  language: string;
+}
+
+export async function assignableMembers(ctx: TenantContext, userIds: readonly string[]): Promise<AssignableMember[]> {
+  if (userIds.length === 0) return [];
+  const rows = await ctx.tx
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      language: users.language,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.organizationId, ctx.organizationId),
+        inArray(memberships.userId, [...userIds]),
+        inArray(memberships.role, ['owner', 'admin', 'member']),
+        eq(users.isActive, true),
+      ),
+    );
+  return rows.map((r) => ({
+    id: r.id,
+    name: `${r.firstName} ${r.lastName}`.trim(),
+    email: r.email,
+    language: r.language,
+  }));
+}
+
+async function assignee(ctx: TenantContext, userId: string | null | undefined): Promise<AssignableMember | null> {
+  if (!userId) return null;
+  const [member] = await assignableMembers(ctx, [userId]);
+  if (!member) throw validationError({ assigned_to: ['Choose an active member of the team who works on leads'] });
+  return member;
+}
+
+async function assertEventOfOrganization(ctx: TenantContext, eventId: string | null | undefined): Promise<void> {
+  if (!eventId) return;
+  const [event] = await ctx.tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.organizationId, ctx.organizationId)));
+  if (!event) throw validationError({ event: ['Choose one of your events'] });
+}
+
+type ActivityValues = Omit<typeof leadActivities.$inferInsert, 'organizationId' | 'leadId'>;
+
+async function addActivities(ctx: TenantContext, leadId: string, entries: ActivityValues[]): Promise<void> {
+  if (entries.length === 0) return;
+  await ctx.tx
+    .insert(leadActivities)
+    .values(entries.map((e) => ({ userId: ctx.userId, ...e, organizationId: ctx.organizationId, leadId })));
+}
+
+async function announce(ctx: TenantContext, kind: string, row: LeadRow): Promise<Lead> {
+  const lead = toLead(row);
+  await enqueue(ctx.tx, { kind, organizationId: ctx.organizationId, payload: { data: lead } });
+  return lead;
+}
+
+async function organizationDuplicateMode(ctx: TenantContext): Promise<DuplicateLeadMode> {
+  const [org] = await ctx.tx
+    .select({ mode: sql<DuplicateLeadMode | null>`${organizations.settings}->>'duplicate_leads'` })
+    .from(organizations)
+    .where(eq(organizations.id, ctx.organizationId));
+  return org?.mode ?? 'link';
+}
+
+/** The organisation's oldest live lead with this email, locked; undefined when none. */
+export async function leadWithEmail(ctx: TenantContext, email: string): Promise<LeadRow | undefined> {
+  if (email === '') return undefined;
+  await ctx.tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`${ctx.organizationId}:${email.toLowerCase()}`}, 0))`,
+  );
+  const [row] = await ctx.tx
+    .select()
+    .from(leads)
+    .where(
+      and(
+        eq(leads.organizationId, ctx.organizationId),
+        sql`lower(${leads.email}) = ${email.toLowerCase()}`,
+        isNull(leads.deletedAt),
+      ),
+    )
+    .orderBy(asc(leads.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export type CreateLeadOutcome = { created: true; lead: Lead } | { created: false; lead: Lead };
+
+/**
+ * POST /leads/: a lead created by hand. With an email the organisation already has (and
+ * duplicates linked, decision 013) nothing new is made: the existing lead gets a
+ * `captured_again` entry with what was entered, and fields it lacks are filled in.
+ */
+export async function createLead(
+  ctx: TenantContext,
+  meta: RequestMeta,
+  data: CreateLeadData,
+): Promise<CreateLeadOutcome> {
+  assertCan(ctx, 'leads.write');
+  const member = await assignee(ctx, data.assigned_to);
+  await assertEventOfOrganization(ctx, data.event);
+  const email = data.email ?? '';
+  if (email !== '' && (await organizationDuplicateMode(ctx)) === 'link') {
+    const existing = await leadWithEmail(ctx, email);
+    if (existing) return { created: false, lead: await linkManualDuplicate(ctx, existing, data) };
+  }
+  const { rules } = await loadScoringRules(ctx.tx, ctx.organizationId);
+  const values = {
+    organizationId: ctx.organizationId,
+    firstName: data.first_name,
+    lastName: data.last_name,
+    email,
+    phone: data.phone ?? '',
+    company: data.company ?? '',
+    jobTitle: data.job_title ?? '',
+    companySize: data.company_size ?? '',
+    source: data.source ?? 'manual',
+    status: data.status ?? 'new',
+    interest: data.interest ?? null,
+    budgetRange: data.budget_range ?? 'not_specified',
+    decisionTimeline: data.decision_timeline ?? 'not_specified',
+    decisionRole: data.decision_role ?? 'not_specified',
+    interestedProducts: data.interested_products ?? [],
+    tags: data.tags ?? [],
+    assignedTo: member?.id ?? null,
+    notes: data.notes ?? '',
+    followUpDate: data.follow_up_date ? new Date(data.follow_up_date) : null,
+    eventId: data.event ?? null,
+    customFields: data.custom_fields ?? {},
+    manualScore: data.manual_score ?? null,
+    createdBy: ctx.userId,
+  } satisfies typeof leads.$inferInsert;
+  const auto = scoreLead({ ...scoredAnswersOf(values), activity_count: 0 }, rules).score;
+  const [row] = await ctx.tx
+    .insert(leads)
+    .values({ ...values, autoScore: auto, score: values.manualScore ?? auto })
+    .returning();
+  if (!row) throw new Error('lead insert returned no row');
+  if (member)
+    await addActivities(ctx, row.id, [{ type: 'assigned', metadata: { to: member.id, to_name: member.name } }]);
+  await recordAudit(ctx.tx, meta, {
+    action: 'lead.created',
+    userId: ctx.userId,
+    organizationId: ctx.organizationId,
+    targetType: 'lead',
+    targetId: row.id,
+  });
+  return { created: true, lead: await announce(ctx, LEAD_CREATED, row) };
+}
+
+function scoredAnswersOf(v: {
+  interest: LeadRow['interest'];
+  decisionRole: LeadRow['decisionRole'];
+  budgetRange: LeadRow['budgetRange'];
+  decisionTimeline: LeadRow['decisionTimeline'];
+  companySize: string;
+  source: LeadRow['source'];
+}): Omit<ScoredLead, 'activity_count'> {
+  return {
+    interest: v.interest,
+    decision_role: v.decisionRole,
+    budget_range: v.budgetRange,
+    decision_timeline: v.decisionTimeline,
+    company_size: v.companySize,
+    source: v.source,
+  };
+}
+
+/** Texts a duplicate may fill in on the lead it is linked to, when the lead has none. */
+const FILLABLE = ['phone', 'company', 'job_title'] as const;
+
+async function linkManualDuplicate(ctx: TenantContext, existing: LeadRow, data: CreateLeadData): Promise<Lead> {
+  const filled: Partial<Record<'phone' | 'company' | 'jobTitle', string>> = {};
+  for (const field of FILLABLE) {
+    const given = data[field];
+    const column = field === 'job_title' ? 'jobTitle' : field;
+    if (given && existing[column] === '') filled[column] = given;
+  }
+  await addActivities(ctx, existing.id, [
+    {
+      type: 'captured_again',
+      metadata: {
+        source: data.source ?? 'manual',
+        submitted: data,
+      },
+    },
+  ]);
+  const [row] = await ctx.tx
+    .update(leads)
+    .set({ ...filled, updatedAt: new Date() })
+    .where(mine(ctx, existing.id))
+    .returning();
+  if (!row) throw leadNotFound();
+  return announce(ctx, LEAD_UPDATED, row);
+}
+
+/**
+ * PATCH /leads/{id}/: the given fields. A change of status, assignee or follow-up date goes on
+ * the timeline; the automatic score is computed again from the new answers.
+ */
+export async function updateLead(
+  ctx: TenantContext,
+  meta: RequestMeta,
+  leadId: string,
+  data: UpdateLeadData,
+): Promise<Lead> {
+  assertCan(ctx, 'leads.write');
+  const current = await lockLead(ctx, leadId);
+  const member = data.assigned_to !== undefined ? await assignee(ctx, data.assigned_to) : undefined;
+  if (data.event !== undefined) await assertEventOfOrganization(ctx, data.event);
+  const changes: Partial<typeof leads.$inferInsert> = {};
+  const set = <K extends keyof typeof leads.$inferInsert>(
+    key: K,
+    value: (typeof leads.$inferInsert)[K] | undefined,
+  ) => {
+    if (value !== undefined) changes[key] = value;
+  };
+  set('firstName', data.first_name);
+  set('lastName', data.last_name);
+  set('email', data.email);
+  set('phone', data.phone);
+  set('company', data.company);
+  set('jobTitle', data.job_title);
+  set('companySize', data.company_size);
+  set('status', data.status);
+  set('interest', data.interest);
+  set('budgetRange', data.budget_range);
+  set('decisionTimeline', data.decision_timeline);
+  set('decisionRole', data.decision_role);
+  set('interestedProducts', data.interested_products);
+  set('tags', data.tags);
+  set('assignedTo', data.assigned_to);
+  set('notes', data.notes);
+  set('eventId', data.event);
+  set('customFields', data.custom_fields);
+  set('manualScore', data.manual_score);
+  if (data.follow_up_date !== undefined)
+    changes.followUpDate = data.follow_up_date ? new Date(data.follow_up_date) : null;
+
+  const next: LeadRow = { ...current, ...changes };
+  const { rules } = await loadScoringRules(ctx.tx, ctx.organizationId);
+  next.autoScore = scoreLead(scoredAnswers(next), rules).score;
+  next.score = next.manualScore ?? next.autoScore;
+
+  const entries: ActivityValues[] = [];
+  if (next.status !== current.status)
+    entries.push({ type: 'status_changed', metadata: { from: current.status, to: next.status } });
+  if (next.assignedTo !== current.assignedTo)
+    entries.push({
+      type: 'assigned',
+      metadata: { from: current.assignedTo, to: next.assignedTo, to_name: member?.name ?? '' },
+    });
+  if (next.followUpDate?.getTime() !== current.followUpDate?.getTime())
+    entries.push({
+      type: 'follow_up_scheduled',
+      metadata: { follow_up_date: next.followUpDate?.toISOString() ?? null },
+    });
+  if (next.manualScore !== current.manualScore)
+    entries.push({
+      type: 'score_changed',
+      metadata: { from: current.score, to: next.score, manual: next.manualScore !== null },
+    });
+
+  const [row] = await ctx.tx
+    .update(leads)
+    .set({ ...changes, autoScore: next.autoScore, score: next.score, updatedAt: new Date() })
+    .where(mine(ctx, leadId))
+    .returning();
+  if (!row) throw leadNotFound();
+  await addActivities(ctx, leadId, entries);
+  await recordAudit(ctx.tx, meta, {
+    action: 'lead.updated',
+    userId: ctx.userId,
+    organizationId: ctx.organizationId,
+    targetType: 'lead',
+    targetId: leadId,
+  });
+  return announce(ctx, LEAD_UPDATED, row);
+}
+
+/** DELETE /leads/{id}/: into the bin, restorable for LEAD_RETENTION_DAYS. */
+export async function deleteLead(ctx: TenantContext, meta: RequestMeta, leadId: string): Promise<void> {
+  assertCan(ctx, 'leads.delete');
+  const [row] = await ctx.tx
+    .update(leads)
+    .set({ deletedAt: new Date() })
+    .where(and(mine(ctx, leadId), isNull(leads.deletedAt)))
+    .returning({ id: leads.id });
+  if (!row) throw leadNotFound();
+  await recordAudit(ctx.tx, meta, {
+    action: 'lead.deleted',
+    userId: ctx.userId,
+    organizationId: ctx.organizationId,
+    targetType: 'lead',
+    targetId: leadId,
+  });
+  await enqueue(ctx.tx, { kind: LEAD_DELETED, organizationId: ctx.organizationId, payload: { data: { id: leadId } } });
+}
+
+const inRetention = sql`${leads.deletedAt} > now() - make_interval(days => ${LEAD_RETENTION_DAYS})`;
+
+/** POST /leads/{id}/restore/: back from the bin. */
+export async function restoreLead(ctx: TenantContext, meta: RequestMeta, leadId: string): Promise<Lead> {
+  assertCan(ctx, 'leads.delete');
+  const [row] = await ctx.tx
+    .update(leads)
+    .set({ deletedAt: null })
+    .where(and(mine(ctx, leadId), isNotNull(leads.deletedAt), inRetention))
+    .returning();
+  if (!row) throw leadNotFound();
+  await addActivities(ctx, leadId, [{ type: 'restored' }]);
+  await recordAudit(ctx.tx, meta, {
+    action: 'lead.restored',
+    userId: ctx.userId,
+    organizationId: ctx.organizationId,
+    targetType: 'lead',
+    targetId: leadId,
+  });
+  return announce(ctx, LEAD_UPDATED, row);
+}
+
+// --- status, assignment, score ---------------------------------------------------------------
+
+async function queueStatusMail(
+  ctx: TenantContext,
+  publicUrl: string,
+  row: LeadRow,
+  change: { from: LeadStatus; note: string },
+): Promise<void> {
+  if (!row.assignedTo || row.assignedTo === ctx.userId) return;
+  const [rep] = await assignableMembers(ctx, [row.assignedTo]);
+  if (!rep) return;
+  const [actor] = await ctx.tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, ctx.userId));
+  const prefix = rep.language === 'sv' ? '/sv' : '';
+  await enqueue(ctx.tx, {
+    kind: 'mail.send',
+    organizationId: ctx.organizationId,
+    payload: {
+      template: 'lead_status_changed',
+      to: rep.email,
+      language: rep.language,
+      name: rep.name.split(' ')[0] ?? rep.name,
+      link: `${publicUrl}${prefix}/leads/${row.id}`,
+      detail: leadStatusChangeDetail(rep.language, {
+        lead: [`${row.firstName} ${row.lastName}`.trim(), row.company].filter(Boolean).join(', '),
+        from: change.from,
+        to: row.status,
+        by: `${actor?.firstName ?? ''} ${actor?.lastName ?? ''}`.trim(),
+        note: change.note,
+      }),
+    },
+  });
+}
+
+/** POST /leads/{id}/status/: one status change, on the timeline with its note. */
+export async function changeStatus(
+  ctx: TenantContext,
+  publicUrl: string,
+  leadId: string,
+  data: { status: LeadStatus; note?: string | undefined; notify: boolean },
+): Promise<Lead> {
+  assertCan(ctx, 'leads.write');
+  const current = await lockLead(ctx, leadId);
+  if (current.status === data.status) return toLead(current);
+  const [row] = await ctx.tx
+    .update(leads)
+    .set({ status: data.status, updatedAt: new Date() })
+    .where(mine(ctx, leadId))
+    .returning();
+  if (!row) throw leadNotFound();
+  const note = data.note ?? '';
+  await addActivities(ctx, leadId, [
+    { type: 'status_changed', description: note, metadata: { from: current.status, to: data.status } },
+  ]);
+  if (data.notify) await queueStatusMail(ctx, publicUrl, row, { from: current.status, note });
+  return announce(ctx, LEAD_UPDATED, row);
+}
+
+/** POST /leads/{id}/assign/: to a member who works on leads, or to nobody. */
+export async function assignLead(
+  ctx: TenantContext,
+  leadId: string,
+  data: { assigned_to: string | null; note?: string | undefined },
+): Promise<Lead> {
+  assertCan(ctx, 'leads.write');
+  const current = await lockLead(ctx, leadId);
+  const member = await assignee(ctx, data.assigned_to);
+  if (current.assignedTo === (member?.id ?? null)) return toLead(current);
+  const [row] = await ctx.tx
+    .update(leads)
+    .set({ assignedTo: member?.id ?? null, updatedAt: new Date() })
+    .where(mine(ctx, leadId))
+    .returning();
+  if (!row) throw leadNotFound();
+  await addActivities(ctx, leadId, [
+    {
+      type: 'assigned',
+      description: data.note ?? '',
+      metadata: { from: current.assignedTo, to: member?.id ?? null, to_name: member?.name ?? '' },
+    },
+  ]);
+  return announce(ctx, LEAD_UPDATED, row);
+}
+
+function scoreAnswer(row: LeadRow, rules: ScoringRules): LeadScore {
+  const breakdown = scoreLead(scoredAnswers(row), rules);
+  return { score: row.score, auto_score: row.autoScore, manual_score: row.manualScore, lines: breakdown.lines };
+}
+
+/** GET /leads/{id}/score/: the score and why, factor by factor. */
+export async function getLeadScore(ctx: TenantContext, leadId: string): Promise<LeadScore> {
+  assertCan(ctx, 'leads.read');
+  const [row] = await ctx.tx.select().from(leads).where(mine(ctx, leadId));
+  if (!row) throw leadNotFound();
+  const { rules } = await loadScoringRules(ctx.tx, ctx.organizationId);
+  return scoreAnswer(row, rules);
+}
+
+/** PUT /leads/{id}/score/: a manual score, or null to go back to the rules. */
+export async function setManualScore(
+  ctx: TenantContext,
+  leadId: string,
+  manualScore: number | null,
+): Promise<LeadScore> {
+  assertCan(ctx, 'leads.write');
+  const current = await lockLead(ctx, leadId);
+  const { rules } = await loadScoringRules(ctx.tx, ctx.organizationId);
+  const autoScore = scoreLead(scoredAnswers(current), rules).score;
+  const score = manualScore ?? autoScore;
+  const [row] = await ctx.tx
+    .update(leads)
+    .set({ manualScore, autoScore, score, updatedAt: new Date() })
+    .where(mine(ctx, leadId))
+    .returning();
+  if (!row) throw leadNotFound();
+  if (score !== current.score || manualScore !== current.manualScore)
+    await addActivities(ctx, leadId, [
+      { type: 'score_changed', metadata: { from: current.score, to: score, manual: manualScore !== null } },
+    ]);
+  await announce(ctx, LEAD_UPDATED, row);
+  return scoreAnswer(row, rules);
 }

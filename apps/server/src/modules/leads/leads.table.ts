@@ -10,6 +10,8 @@ import type {
   LeadStatus,
 } from '@leadcapture/contracts/constants';
 import type { SubmissionValue } from '@leadcapture/contracts/form-fields';
+import type { ScoringRules } from '@leadcapture/contracts/lead-scoring';
+import type { LeadActivityType } from '@leadcapture/contracts/leads';
 import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
 import { users } from '../auth/auth.table.ts';
 import { events, publicLookup } from '../events/events.table.ts';
@@ -38,6 +40,8 @@ export const leads = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
+    // The offer page the lead came from; the offers table (a later module) adds the reference.
+    offerId: uuid('offer_id'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     email: text('email').notNull().default(''),
@@ -48,7 +52,12 @@ export const leads = pgTable(
     source: text('source').$type<LeadSource>().notNull(),
     status: text('status').$type<LeadStatus>().notNull().default('new'),
     interest: text('interest').$type<LeadInterest>(),
+    // The score in force (manual when set, else automatic), stored for ordering and filtering.
     score: integer('score').notNull().default(0),
+    autoScore: integer('auto_score').notNull().default(0),
+    manualScore: integer('manual_score'),
+    // Engagement activities (note, call, email, meeting): the scoring rules' activity factor.
+    activityCount: integer('activity_count').notNull().default(0),
     budgetRange: text('budget_range').$type<BudgetRange>().notNull().default('not_specified'),
     decisionTimeline: text('decision_timeline').$type<DecisionTimeline>().notNull().default('not_specified'),
     decisionRole: text('decision_role').$type<DecisionRole>().notNull().default('not_specified'),
@@ -70,12 +79,71 @@ export const leads = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
+  (t) => {
+    // The list's filters and orderings, each within one organisation, over the leads not in the
+    // bin (the bin is small and read rarely; it uses the first index).
+    const live = sql`${t.deletedAt} is null`;
+    return [
+      index('leads_organization_created_idx').on(t.organizationId, t.createdAt),
+      index('leads_event_created_idx').on(t.eventId, t.createdAt),
+      index('leads_organization_email_idx').on(t.organizationId, sql`lower(${t.email})`),
+      index('leads_live_status_idx').on(t.organizationId, t.status, t.createdAt).where(live),
+      index('leads_live_assigned_idx').on(t.organizationId, t.assignedTo, t.createdAt).where(live),
+      index('leads_live_score_idx').on(t.organizationId, t.score).where(live),
+      index('leads_live_follow_up_idx')
+        .on(t.organizationId, t.followUpDate)
+        .where(sql`${t.deletedAt} is null and ${t.followUpDate} is not null`),
+      index('leads_offer_created_idx').on(t.offerId, t.createdAt),
+      index('leads_tags_idx').using('gin', t.tags),
+      // The purge of the bin after 30 days.
+      index('leads_deleted_idx')
+        .on(t.deletedAt)
+        .where(sql`${t.deletedAt} is not null`),
+      ...tenantPolicies('leads', t.organizationId),
+    ];
+  },
+).enableRLS();
+
+/**
+ * A lead's timeline: what people logged (notes, calls, emails, meetings) and what the product
+ * did (created, status changed, assigned, captured again, merged …). Notes are activities of
+ * type `note` whose text their author may edit. `user_id` is who did it; null for a visitor or
+ * the product itself.
+ */
+export const leadActivities = pgTable(
+  'lead_activities',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    type: text('type').$type<LeadActivityType>().notNull(),
+    description: text('description').notNull().default(''),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
   (t) => [
-    index('leads_organization_created_idx').on(t.organizationId, t.createdAt),
-    index('leads_event_created_idx').on(t.eventId, t.createdAt),
-    index('leads_organization_email_idx').on(t.organizationId, sql`lower(${t.email})`),
-    ...tenantPolicies('leads', t.organizationId),
+    index('lead_activities_lead_created_idx').on(t.leadId, t.createdAt),
+    ...tenantPolicies('lead_activities', t.organizationId),
   ],
+).enableRLS();
+
+/** An organisation's scoring rules; an organisation without a row scores by the defaults. */
+export const leadScoringRules = pgTable(
+  'lead_scoring_rules',
+  {
+    organizationId: uuid('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    rules: jsonb('rules').$type<ScoringRules>().notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [...tenantPolicies('lead_scoring_rules', t.organizationId)],
 ).enableRLS();
 
 /**

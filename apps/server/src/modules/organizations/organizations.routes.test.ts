@@ -371,6 +371,7 @@ describe('organisation settings', () => {
     lead_follow_up_days: 1,
     require_lead_approval: false,
     notify_on_new_lead: true,
+    duplicate_leads: 'link',
   };
 
   it('answers the defaults and merges a partial update', async () => {

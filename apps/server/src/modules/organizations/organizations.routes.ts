@@ -1,6 +1,7 @@
 import { paginated, paginationQuerySchema } from '@leadcapture/contracts/envelope';
 import { idParamsSchema } from '@leadcapture/contracts/fields';
 import {
+  organizationMemberSchema,
   organizationSchema,
   organizationSettingsSchema,
   updateOrganizationSchema,
@@ -72,6 +73,23 @@ export function organizationRoutes(deps: AppDeps) {
         schema: { tags, summary: 'One organisation', params: idParamsSchema, response: okResponse(organizationSchema) },
       },
       async (req) => ok(await withTenant(deps, req, orgs.getOrganization, req.params.id)),
+    );
+
+    app.get(
+      '/:id/members/',
+      {
+        schema: {
+          tags,
+          summary: "The organisation's members (any role may read; for pickers such as assign)",
+          params: idParamsSchema,
+          querystring: paginationQuerySchema,
+          response: okResponse(paginated(organizationMemberSchema)),
+        },
+      },
+      async (req) => {
+        const page = await withTenant(deps, req, (ctx) => orgs.listMembers(ctx, pageWindow(req.query)), req.params.id);
+        return ok(paginate(req, deps.config.publicUrl, req.query, page.results, page.total));
+      },
     );
 
     app.patch(

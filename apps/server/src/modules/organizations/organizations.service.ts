@@ -3,6 +3,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Role } from '@leadcapture/contracts/constants';
 import type {
   Organization,
+  OrganizationMember,
   OrganizationSettings,
   UpdateOrganizationInput,
   updateOrganizationSettingsSchema,
@@ -15,6 +16,7 @@ import { AppError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import type { TenantRunner } from '../../http/tenant.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { users } from '../auth/auth.table.ts';
 import { startTrial } from '../billing/billing.service.ts';
 import { discardStored, insertFile, publicFileUrl, storeThenRecord } from '../files/files.service.ts';
 import { files } from '../files/files.table.ts';
@@ -29,6 +31,7 @@ export const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = {
   lead_follow_up_days: 1,
   require_lead_approval: false,
   notify_on_new_lead: true,
+  duplicate_leads: 'link',
 };
 
 const EMPTY_ADDRESS = { street: '', city: '', state: '', postal_code: '', country: '' } as const;
@@ -377,4 +380,29 @@ export async function deleteOrganizationWithin(
   });
   await tx.delete(organizations).where(eq(organizations.id, org.id));
   await setScope(tx, { userId: actorId });
+}
+
+/** GET /organizations/{id}/members/: the organisation's members by name. */
+export async function listMembers(
+  ctx: TenantContext,
+  page: { limit: number; offset: number },
+): Promise<{ results: OrganizationMember[]; total: number }> {
+  assertCan(ctx, 'members.read');
+  const rows = await ctx.tx
+    .select({
+      id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      role: memberships.role,
+      is_active: users.isActive,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organizationId, ctx.organizationId))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { results: rows.map(({ total: _total, ...member }) => member), total: rows[0]?.total ?? 0 };
 }
