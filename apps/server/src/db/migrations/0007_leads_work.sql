@@ -93,6 +93,11 @@ BEGIN
     SELECT id INTO v_existing FROM leads
       WHERE organization_id = p_organization_id AND lower(email) = v_email AND deleted_at IS NULL
       ORDER BY created_at LIMIT 1;
+    -- A concurrent twin of this request (same Idempotency-Key) waited on the lock for the
+    -- first one, whose lead it now sees: a repeat, not a duplicate.
+    IF v_existing = (p_lead->>'id')::uuid THEN
+      RETURN 'replayed';
+    END IF;
     IF v_existing IS NOT NULL THEN
       RETURN 'duplicate:' || v_existing::text;
     END IF;
