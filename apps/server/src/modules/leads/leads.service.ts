@@ -347,18 +347,7 @@ export async function listEventLeads(
     query.approval_status ? eq(leads.approvalStatus, query.approval_status) : undefined,
     query.source ? eq(leads.source, query.source) : undefined,
   ];
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(
-      or(
-        ilike(leads.firstName, pattern),
-        ilike(leads.lastName, pattern),
-        ilike(sql`${leads.firstName} || ' ' || ${leads.lastName}`, pattern),
-        ilike(leads.email, pattern),
-        ilike(leads.company, pattern),
-      ),
-    );
-  }
+  if (query.search) conditions.push(searchCondition(query.search));
   const where = and(...conditions);
   const rows = await ctx.tx
     .select({ lead: leads, total: sql<number>`count(*) over ()`.mapWith(Number) })
