@@ -10,8 +10,15 @@ describe('navigation', () => {
     ['/settings/organization', ['/settings']],
     ['/settings/profile', ['/settings/profile']],
     ['/onboarding', ['/onboarding']],
+    ['/leads', ['/leads']],
+    ['/leads/form/42', ['/leads']],
     ['/settingsx', []],
   ])('%s highlights %j', (path, expected) => {
     expect(active(path)).toEqual(expected);
+  });
+
+  it('lists the main items in the order of spec 01 §2', () => {
+    const main = navItems.filter((item) => item.group === 'main').map((item) => item.to);
+    expect(main).toEqual(['/dashboard', '/events', '/leads', '/onboarding']);
   });
 });

@@ -73,6 +73,13 @@ const pages = {
   eventDetail: lazyPage(() =>
     import('../features/events/pages/event-detail-page.tsx').then((m) => ({ Component: m.EventDetailPage })),
   ),
+  leads: lazyPage(() => import('../features/leads/pages/leads-page.tsx').then((m) => ({ Component: m.LeadsPage }))),
+  leadForm: lazyPage(() =>
+    import('../features/leads/pages/lead-form-page.tsx').then((m) => ({ Component: m.LeadFormPage })),
+  ),
+  leadDetail: lazyPage(() =>
+    import('../features/leads/pages/lead-detail-page.tsx').then((m) => ({ Component: m.LeadDetailPage })),
+  ),
   settings: lazyPage(() =>
     import('../features/settings/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
   ),
@@ -136,6 +143,10 @@ function signedInRoutes(): RouteObject[] {
               handle: { ...title((t) => t('events:form.editTitle')), namespaces: ['builder'] },
             },
             { path: 'events/:id', lazy: pages.eventDetail, handle: title((t) => t('events:detail.metaTitle')) },
+            { path: 'leads', lazy: pages.leads, handle: title((t) => t('leads:list.title')) },
+            { path: 'leads/form', lazy: pages.leadForm, handle: title((t) => t('leads:form.createTitle')) },
+            { path: 'leads/form/:id', lazy: pages.leadForm, handle: title((t) => t('leads:form.editTitle')) },
+            { path: 'leads/:id', lazy: pages.leadDetail, handle: title((t) => t('leads:detail.metaTitle')) },
             { path: 'settings', lazy: pages.settings, handle: title((t) => t('settings:hub.metaTitle')) },
             { path: 'settings/profile', lazy: pages.profile, handle: title((t) => t('settings:profile.metaTitle')) },
             {

@@ -65,7 +65,8 @@ describe('the capture page', () => {
     expect(screen.getByText('Stockholmsmässan, hall C')).toBeTruthy();
     expect(screen.getByText(/May 1[24], 2026/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'nordicexpo.example.com' })).toBeTruthy();
-    expect(document.title).toBe('Nordic Expo 2026 - LeadCapture');
+    // Written by an effect after the heading renders: on a loaded machine that can be a tick later.
+    await waitFor(() => expect(document.title).toBe('Nordic Expo 2026 - LeadCapture'));
     await formShown();
 
     for (const name of ['first_name', 'last_name', 'company', 'email'] as const) {

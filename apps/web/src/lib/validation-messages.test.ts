@@ -11,6 +11,11 @@ describe('recogniseValidationMessage', () => {
     MESSAGES.maxLength(150),
     `Password must be at least ${LOGIN_PASSWORD_MIN_LENGTH} characters`,
     'You must agree to the terms and conditions',
+    // The leads contract (manual score, follow-up date, tags and products).
+    'Enter a whole number from 0 to 100',
+    'Enter a valid date and time',
+    'Use at most 30 tags',
+    'Use at most 30 products',
   ])('recognises the contract message "%s"', (message) => {
     expect(recogniseValidationMessage(message)).not.toBeNull();
   });

@@ -69,6 +69,31 @@ export function DropdownMenuRadioItem({ className, children, ...props }: Compone
   );
 }
 
+/** A menu item that toggles (a column shown, a filter value chosen); the menu stays open on select. */
+export function DropdownMenuCheckboxItem({
+  className,
+  children,
+  onSelect,
+  ...props
+}: ComponentProps<typeof Menu.CheckboxItem>) {
+  return (
+    <Menu.CheckboxItem
+      className={cn(itemClasses, 'pr-8', className)}
+      onSelect={(event) => {
+        // Several choices in one visit: keep the menu open.
+        event.preventDefault();
+        onSelect?.(event);
+      }}
+      {...props}
+    >
+      {children}
+      <Menu.ItemIndicator className="absolute right-2.5 inline-flex">
+        <Check aria-hidden="true" className="!text-primary-soft-foreground" />
+      </Menu.ItemIndicator>
+    </Menu.CheckboxItem>
+  );
+}
+
 export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof Menu.Label>) {
   return <Menu.Label className={cn('px-2.5 py-1.5 text-xs font-medium text-muted-foreground', className)} {...props} />;
 }

@@ -18,22 +18,23 @@ import { Field, type FieldProps } from './field.tsx';
  *   <FormField control={form.control} name="email" label={t('auth:fields.email')} required
  *     render={(field) => <Input type="email" autoComplete="email" {...field} />} />
  */
-type FormFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = Omit<
+type FormFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>, TTransformed = TValues> = Omit<
   FieldProps,
   'children' | 'error'
 > & {
-  control: Control<TValues>;
+  /** The form's control; a resolver that transforms (zod `.transform`) gives it a third type. */
+  control: Control<TValues, unknown, TTransformed>;
   name: TName;
   render: (field: ControllerRenderProps<TValues, TName>) => ReactElement;
 };
 
-export function FormField<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+export function FormField<TValues extends FieldValues, TName extends FieldPath<TValues>, TTransformed = TValues>({
   control,
   name,
   render,
   ...fieldProps
-}: FormFieldProps<TValues, TName>) {
-  const { field, fieldState } = useController({ control, name });
+}: FormFieldProps<TValues, TName, TTransformed>) {
+  const { field, fieldState } = useController<TValues, TName, TTransformed>({ control, name });
   const message = useValidationMessage(fieldState.error?.message);
   return (
     <Field {...fieldProps} error={message}>

@@ -5,9 +5,22 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
 import events from './events.json';
+import leads from './leads.json';
 import legal from './legal.json';
 import settings from './settings.json';
 import support from './support.json';
 
 /** English, the source language: every namespace of locales/en in one chunk, loaded on demand. */
-export const en = { common, auth, errors, dashboard, settings, billing, legal, support, builder, events } as const;
+export const en = {
+  common,
+  auth,
+  errors,
+  dashboard,
+  settings,
+  billing,
+  legal,
+  support,
+  builder,
+  events,
+  leads,
+} as const;

@@ -6,6 +6,7 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
 import events from './events.json';
+import leads from './leads.json';
 import legal from './legal.json';
 import settings from './settings.json';
 import support from './support.json';
@@ -25,4 +26,5 @@ export const sv = {
   support: support satisfies (typeof en)['support'],
   events: events satisfies (typeof en)['events'],
   builder: builder satisfies (typeof en)['builder'],
+  leads: leads satisfies (typeof en)['leads'],
 } as const;

@@ -228,6 +228,7 @@ function QuickActions({ overview: o }: { overview: DashboardOverview | undefined
 function RecentLeads({ overview: o }: { overview: DashboardOverview | undefined }) {
   const { t, i18n } = useTranslation(['dashboard', 'common']);
   const language = i18n.language;
+  const { lp } = useLocalizedPath();
   return (
     <Card>
       <CardHeader>
@@ -258,7 +259,12 @@ function RecentLeads({ overview: o }: { overview: DashboardOverview | undefined 
                     {(lead.first_name[0] ?? lead.email[0] ?? '?').toUpperCase()}
                   </span>
                   <div className="grid min-w-0 flex-1">
-                    <span className="truncate text-sm font-medium text-foreground">{name}</span>
+                    <Link
+                      to={lp(`/leads/${lead.id}`)}
+                      className="truncate rounded-sm text-sm font-medium text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                    >
+                      {name}
+                    </Link>
                     <span className="truncate text-xs text-muted-foreground">
                       {[lead.company, lead.event?.name].filter(Boolean).join(' · ') || lead.email}
                     </span>

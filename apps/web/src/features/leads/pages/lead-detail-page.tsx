@@ -1,0 +1,267 @@
+import { ArrowLeft, Building, Check, Clock, Pencil, Trash2, X } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Modal } from '../../../components/ui/dialog.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
+import { isApiError, isHandledGlobally } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCurrentUser } from '../../auth/api/me.ts';
+import { eventQueryOptions } from '../../events/api/events.ts';
+import { useDecideApproval, type ApprovalDecision } from '../api/lead-actions.ts';
+import { restoreLead, useDeleteLead, useLead, type Lead } from '../api/leads.ts';
+import { useMembers } from '../api/members.ts';
+import { InterestBadge, LeadStatusBadge } from '../components/lead-badges.tsx';
+import { LeadDetails, LeadInsights } from '../components/lead-insights.tsx';
+import { leadName } from '../components/lead-name.ts';
+import { LeadNotes } from '../components/lead-notes.tsx';
+import { ScorePopover } from '../components/lead-score.tsx';
+import { AssignCard, FollowUpCard } from '../components/lead-side-cards.tsx';
+import { LeadStatusMenu } from '../components/lead-status-menu.tsx';
+import { LeadTimeline } from '../components/lead-timeline.tsx';
+import { LEAD_RETENTION_DAYS_WEB } from '../utils/retention.ts';
+
+/**
+ * /leads/{id} (spec 01 §2): one lead with its status, interest and score ("why" and a manual
+ * override), the activity timeline, internal notes, follow-up, assignee, insights and details;
+ * approve or reject while it waits for approval.
+ */
+export function LeadDetailPage() {
+  const { t } = useTranslation(['leads', 'common']);
+  const { lp } = useLocalizedPath();
+  const { id = '' } = useParams();
+  const remove = useDeleteLead();
+  // Once deleted, nothing of the lead is fetched again while the page is left (it is in the bin).
+  const live = !remove.isPending && !remove.isSuccess;
+  const lead = useLead(id, { enabled: live });
+  const [shown, setShown] = useState<Lead>();
+  if (lead.data !== undefined && lead.data !== shown) setShown(lead.data);
+  const data = lead.data ?? (live ? undefined : shown);
+
+  if (data === undefined) {
+    if (lead.isError) {
+      // 422 is a malformed id in the address: for the visitor the same as a missing lead.
+      const missing = isApiError(lead.error) && (lead.error.status === 404 || lead.error.status === 422);
+      return (
+        <div className="grid gap-6">
+          <PageHeader title={missing ? t('errors.notFound') : t('detail.metaTitle')} eyebrow={<BackLink />} />
+          <Card role="alert" className="p-6 text-sm">
+            <p className="font-medium text-foreground">{missing ? t('detail.notFoundBody') : t('errors.loadOne')}</p>
+            {missing ? (
+              <Button asChild variant="outline" className="mt-4">
+                <Link to={lp('/leads')}>
+                  <ArrowLeft aria-hidden="true" />
+                  {t('detail.back')}
+                </Link>
+              </Button>
+            ) : (
+              <Button variant="outline" className="mt-3" onClick={() => void lead.refetch()}>
+                {t('common:ui.retry')}
+              </Button>
+            )}
+          </Card>
+        </div>
+      );
+    }
+    return (
+      <div className="grid gap-6" aria-busy="true">
+        <h1 className="sr-only">{t('common:ui.loading')}</h1>
+        <div className="grid gap-2">
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="h-8 w-64 max-w-full" />
+          <Skeleton className="h-5 w-80 max-w-full" />
+        </div>
+        <div className="grid gap-4 lg:grid-cols-3">
+          <Skeleton className="h-80 w-full lg:col-span-2" />
+          <Skeleton className="h-80 w-full" />
+        </div>
+      </div>
+    );
+  }
+  return <LeadDetail lead={data} remove={remove} />;
+}
+
+function BackLink() {
+  const { t } = useTranslation('leads');
+  const { lp } = useLocalizedPath();
+  return (
+    <Link
+      to={lp('/leads')}
+      className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {t('detail.back')}
+    </Link>
+  );
+}
+
+function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof useDeleteLead> }) {
+  const { t } = useTranslation(['leads', 'common']);
+  const { lp } = useLocalizedPath();
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const canWrite = me.current_organization?.role !== 'viewer';
+  const { members } = useMembers();
+  const queryClient = useQueryClient();
+  const event = useQuery({ ...eventQueryOptions(lead.event ?? ''), enabled: lead.event !== null });
+  const [confirming, setConfirming] = useState(false);
+  const name = leadName(lead);
+
+  const confirmDelete = () =>
+    remove.mutate(lead.id, {
+      onSuccess: () => {
+        toast.success(t('detail.deleted', { name }), {
+          message: t('detail.deletedBody', { days: LEAD_RETENTION_DAYS_WEB }),
+          action: {
+            label: t('detail.undo'),
+            onClick: () =>
+              void restoreLead(queryClient, lead.id).then(
+                (restored) => {
+                  toast.success(t('bin.restored', { name }));
+                  void navigate(lp(`/leads/${restored.id}`));
+                },
+                (error: unknown) => {
+                  if (!isHandledGlobally(error)) toast.error(t('bin.restoreFailed'));
+                },
+              ),
+          },
+        });
+        void navigate(lp('/leads'));
+      },
+      onError: (error) => {
+        setConfirming(false);
+        if (!isHandledGlobally(error)) toast.error(t('errors.delete'));
+      },
+    });
+
+  const subtitle = [lead.job_title, lead.company].filter(Boolean).join(' · ');
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        eyebrow={<BackLink />}
+        title={name}
+        description={
+          <span className="grid gap-2">
+            {subtitle !== '' && (
+              <span className="inline-flex items-center gap-1.5">
+                <Building aria-hidden="true" className="size-4 shrink-0" />
+                {subtitle}
+              </span>
+            )}
+            <span className="flex flex-wrap items-center gap-2">
+              <LeadStatusBadge status={lead.status} />
+              <InterestBadge interest={lead.interest} />
+              <ScorePopover lead={lead} canWrite={canWrite} />
+            </span>
+          </span>
+        }
+        actions={
+          canWrite && (
+            <>
+              <LeadStatusMenu lead={lead} />
+              <Button asChild variant="secondary">
+                <Link to={lp(`/leads/form/${lead.id}`)}>
+                  <Pencil aria-hidden="true" />
+                  {t('detail.edit')}
+                </Link>
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(true)}>
+                <Trash2 aria-hidden="true" />
+                {t('detail.delete')}
+              </Button>
+            </>
+          )
+        }
+      />
+
+      {lead.approval_status === 'pending' && <ApprovalBanner lead={lead} canWrite={canWrite} />}
+
+      <div className="grid items-start gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 gap-6 lg:col-span-2">
+          <LeadTimeline leadId={lead.id} canWrite={canWrite} />
+          <LeadNotes leadId={lead.id} canWrite={canWrite} userId={me.id} />
+        </div>
+        <div className="grid min-w-0 gap-6">
+          <FollowUpCard lead={lead} canWrite={canWrite} />
+          <AssignCard lead={lead} members={members} canWrite={canWrite} />
+          <LeadInsights lead={lead} event={event.data ?? null} />
+          <LeadDetails lead={lead} event={event.data ?? null} />
+        </div>
+      </div>
+
+      <Modal
+        open={confirming}
+        onOpenChange={setConfirming}
+        size="sm"
+        title={t('detail.deleteTitle')}
+        description={t('detail.deleteBody', { name, days: LEAD_RETENTION_DAYS_WEB })}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              {t('actions.cancel')}
+            </Button>
+            <Button variant="destructive" loading={remove.isPending} onClick={confirmDelete}>
+              {t('detail.deleteConfirm')}
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+function ApprovalBanner({ lead, canWrite }: { lead: Lead; canWrite: boolean }) {
+  const { t } = useTranslation('leads');
+  const decide = useDecideApproval(lead.id);
+  const onDecide = (decision: ApprovalDecision) =>
+    decide.mutate(decision, {
+      onSuccess: () => toast.success(t(decision === 'approve' ? 'approval.approvedDone' : 'approval.rejectedDone')),
+      onError: (error) => {
+        if (isHandledGlobally(error)) return;
+        const conflict = isApiError(error) && error.status === 409;
+        toast.error(t(decision === 'approve' ? 'approval.approveFailed' : 'approval.rejectFailed'), {
+          message: conflict ? t('approval.alreadyDecided') : undefined,
+        });
+      },
+    });
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-warning-soft p-4 text-sm text-warning-soft-foreground"
+    >
+      <p className="flex items-center gap-2 font-medium">
+        <Clock aria-hidden="true" className="size-4 shrink-0" />
+        {t('approval.pendingNotice')}
+      </p>
+      {canWrite && (
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            loading={decide.isPending && decide.variables === 'approve'}
+            disabled={decide.isPending}
+            onClick={() => onDecide('approve')}
+          >
+            <Check aria-hidden="true" />
+            {t('approval.approve')}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            loading={decide.isPending && decide.variables === 'reject'}
+            disabled={decide.isPending}
+            onClick={() => onDecide('reject')}
+          >
+            <X aria-hidden="true" />
+            {t('approval.reject')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

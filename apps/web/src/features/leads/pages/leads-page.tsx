@@ -1,0 +1,359 @@
+import type { LeadListOrdering } from '@leadcapture/contracts/leads';
+import { useQuery } from '@tanstack/react-query';
+import { Columns3, Inbox, Search, Trash2, UserPlus, Users } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
+import { isHandledGlobally } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCurrentUser } from '../../auth/api/me.ts';
+import { eventListQueryOptions } from '../../events/api/events.ts';
+import { LEADS_PAGE_SIZE, useLeadList, useRestoreLead, type Lead } from '../api/leads.ts';
+import { memberName, useMembers } from '../api/members.ts';
+import { BulkActions } from '../components/bulk-actions.tsx';
+import { LeadFilters } from '../components/lead-filters.tsx';
+import { LeadLimitGate } from '../components/lead-limit-gate.tsx';
+import { LEAD_COLUMNS, useLeadColumns } from '../components/lead-columns.ts';
+import { leadName } from '../components/lead-name.ts';
+import { LeadTable } from '../components/lead-table.tsx';
+import {
+  activeFilterCount,
+  applyListChange,
+  CLEARED,
+  filtersOf,
+  readListState,
+  type ListChange,
+} from '../utils/list-filters.ts';
+import { LEAD_RETENTION_DAYS_WEB } from '../utils/retention.ts';
+
+/** Typing pauses this long before the search goes into the address and the request. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * /leads (spec 01 §2): the organisation's leads with filters, choosable and sortable columns,
+ * bulk actions on the chosen ones, the bin of deleted leads, and the monthly lead limit gate.
+ * Everything that decides which leads show lives in the address (utils/list-filters.ts).
+ */
+export function LeadsPage() {
+  const { t, i18n } = useTranslation(['leads', 'common']);
+  const language = i18n.language;
+  const { lp } = useLocalizedPath();
+  const me = useCurrentUser();
+  const canWrite = me.current_organization?.role !== 'viewer';
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(params), [params]);
+  const filters = useMemo(() => filtersOf(state, LEADS_PAGE_SIZE), [state]);
+  const list = useLeadList(filters);
+  const events = useQuery({ ...eventListQueryOptions({ pageSize: 100, ordering: '-start_date' }), staleTime: 60_000 });
+  const { members } = useMembers();
+  const { columns, toggle, reset } = useLeadColumns();
+  const restore = useRestoreLead();
+
+  const change = (next: ListChange) => setParams((prev) => applyListChange(prev, next), { replace: true });
+
+  // The search box types freely; the address (and the request) follow once typing pauses.
+  const [search, setSearch] = useState(state.search);
+  const [searchInAddress, setSearchInAddress] = useState(state.search);
+  if (state.search !== searchInAddress) {
+    // Changed from outside the box (Clear filters, back button): the box follows.
+    setSearchInAddress(state.search);
+    setSearch(state.search);
+  }
+  useEffect(() => {
+    const wanted = search.trim();
+    if (wanted === state.search) return;
+    const timer = setTimeout(() => {
+      setSearchInAddress(wanted);
+      setParams((prev) => applyListChange(prev, { search: wanted }), { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, state.search, setParams]);
+
+  // The choice is about the leads on screen: a new page, filter or order starts afresh.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const listKey = params.toString();
+  const [selectionKey, setSelectionKey] = useState(listKey);
+  if (selectionKey !== listKey) {
+    setSelectionKey(listKey);
+    setSelected(new Set());
+  }
+
+  const eventOptions = useMemo(
+    () => (events.data?.results ?? []).map((e) => ({ value: e.id, label: e.name })),
+    [events.data],
+  );
+  const eventNames = useMemo(() => new Map(eventOptions.map((o) => [o.value, o.label])), [eventOptions]);
+  const memberOptions = useMemo(() => members.map((m) => ({ value: m.id, label: memberName(m) })), [members]);
+  const memberNames = useMemo(() => new Map(memberOptions.map((o) => [o.value, o.label])), [memberOptions]);
+
+  const data = list.data;
+  const leads = data?.results ?? [];
+  const filtered = activeFilterCount(state) > 0 || state.search !== '';
+  const pages = data ? Math.max(1, Math.ceil(data.count / LEADS_PAGE_SIZE)) : 1;
+
+  // A page past the end (its leads were deleted or moved to another filter): go to the last one.
+  const pastTheEnd = data !== undefined && !list.isPlaceholderData && leads.length === 0 && state.page > pages;
+  useEffect(() => {
+    if (pastTheEnd) setParams((prev) => applyListChange(prev, { page: pages }), { replace: true });
+  }, [pastTheEnd, pages, setParams]);
+
+  const select = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const selectPage = (on: boolean) => setSelected(on ? new Set(leads.map((l) => l.id)) : new Set());
+
+  const restoreOne = (lead: Lead) =>
+    restore.mutate(lead.id, {
+      onSuccess: () => toast.success(t('bin.restored', { name: leadName(lead) })),
+      onError: (error) => {
+        if (!isHandledGlobally(error)) toast.error(t('bin.restoreFailed'));
+      },
+    });
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title={t('list.title')}
+        description={t('list.description')}
+        actions={
+          canWrite && (
+            <Button asChild>
+              <Link to={lp('/leads/form')}>
+                <UserPlus aria-hidden="true" />
+                {t('list.create')}
+              </Link>
+            </Button>
+          )
+        }
+      />
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="inline-flex rounded-lg bg-muted p-1" role="group" aria-label={t('list.views')}>
+          {[
+            { bin: false, label: t('list.allLeads'), icon: Users },
+            { bin: true, label: t('bin.title'), icon: Trash2 },
+          ].map(({ bin, label, icon: Icon }) => (
+            <button
+              key={label}
+              type="button"
+              aria-pressed={state.deleted === bin}
+              onClick={() => change({ deleted: bin })}
+              className={cn(
+                'inline-flex cursor-pointer items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
+                state.deleted === bin && 'bg-card text-foreground shadow-sm',
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </button>
+          ))}
+        </div>
+        <ColumnsMenu columns={columns} onToggle={toggle} onReset={reset} />
+      </div>
+
+      <div className="grid gap-3">
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            aria-label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+            className="pl-9"
+            maxLength={200}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <LeadFilters
+          state={state}
+          onChange={change}
+          events={eventOptions}
+          members={memberOptions}
+          language={language}
+        />
+      </div>
+
+      {state.deleted && (
+        <p className="flex items-start gap-2 rounded-xl bg-info-soft p-3 text-sm text-info-soft-foreground">
+          <Trash2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t('bin.notice', { days: LEAD_RETENTION_DAYS_WEB })}
+        </p>
+      )}
+
+      {selected.size > 0 && canWrite && (
+        <BulkActions
+          ids={[...selected]}
+          bin={state.deleted}
+          members={members}
+          onDone={() => setSelected(new Set())}
+          onClear={() => setSelected(new Set())}
+        />
+      )}
+
+      {list.isError && data === undefined ? (
+        <Card role="alert" className="p-6 text-sm">
+          <p className="font-medium text-foreground">{t('list.loadFailed')}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void list.refetch()}>
+            {t('common:ui.retry')}
+          </Button>
+        </Card>
+      ) : data === undefined ? (
+        <div className="grid gap-2" aria-busy="true" aria-label={t('common:ui.loading')}>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} className="h-14 w-full" />
+          ))}
+        </div>
+      ) : leads.length === 0 ? (
+        state.deleted ? (
+          <EmptyState
+            icon={Trash2}
+            title={t('bin.emptyTitle')}
+            description={t('bin.emptyBody', { days: LEAD_RETENTION_DAYS_WEB })}
+          />
+        ) : filtered ? (
+          <EmptyState
+            icon={Search}
+            title={t('list.noMatchesTitle')}
+            description={t('list.noMatchesBody')}
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setSearch('');
+                  change(CLEARED);
+                }}
+              >
+                {t('filters.clearAll')}
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={Inbox}
+            title={t('list.emptyTitle')}
+            description={t('list.emptyBody')}
+            action={
+              canWrite && (
+                <div className="flex flex-wrap justify-center gap-2">
+                  <Button asChild>
+                    <Link to={lp('/leads/form')}>{t('list.createFirst')}</Link>
+                  </Button>
+                  <Button asChild variant="secondary">
+                    <Link to={lp('/events')}>{t('list.goToEvents')}</Link>
+                  </Button>
+                </div>
+              )
+            }
+          />
+        )
+      ) : (
+        <div className={cn('grid gap-3', list.isPlaceholderData && 'opacity-60 transition-opacity')}>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t('list.count', { count: data.count, formatted: formatNumber(data.count, language) })}
+          </p>
+          <LeadTable
+            leads={leads}
+            columns={columns}
+            ordering={state.ordering}
+            onOrder={(ordering: LeadListOrdering) => change({ ordering })}
+            selected={selected}
+            onSelect={select}
+            onSelectPage={selectPage}
+            eventNames={eventNames}
+            memberNames={memberNames}
+            bin={state.deleted}
+            canWrite={canWrite}
+            onRestore={restoreOne}
+            restoring={restore.isPending ? restore.variables : null}
+          />
+          {/* Billing switches this on with the number of this month's leads past the plan's limit. */}
+          {!state.deleted && <LeadLimitGate hiddenCount={0} />}
+          {pages > 1 && (
+            <nav aria-label={t('list.pagination')} className="flex items-center justify-between gap-3 text-sm">
+              <span className="text-muted-foreground">{t('list.pageOf', { page: state.page, pages })}</span>
+              <div className="flex gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={state.page <= 1}
+                  onClick={() => change({ page: state.page - 1 })}
+                >
+                  {t('list.previous')}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={state.page >= pages}
+                  onClick={() => change({ page: state.page + 1 })}
+                >
+                  {t('list.next')}
+                </Button>
+              </div>
+            </nav>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ColumnsMenu({
+  columns,
+  onToggle,
+  onReset,
+}: {
+  columns: readonly string[];
+  onToggle: (column: (typeof LEAD_COLUMNS)[number]) => void;
+  onReset: () => void;
+}) {
+  const { t } = useTranslation('leads');
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" className="max-md:hidden">
+          <Columns3 aria-hidden="true" />
+          {t('columns.menu')}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" aria-label={t('columns.menu')}>
+        <DropdownMenuLabel>{t('columns.shown')}</DropdownMenuLabel>
+        {LEAD_COLUMNS.map((column) => (
+          <DropdownMenuCheckboxItem
+            key={column}
+            checked={columns.includes(column)}
+            onCheckedChange={() => onToggle(column)}
+          >
+            {t(`columns.${column}`)}
+          </DropdownMenuCheckboxItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onReset}>{t('columns.reset')}</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The leads journey (spec 01 §2 "Leads list … Lead detail"): leads seeded through the API (two
+ * visitors captured at an event, one added by hand), then in the browser: the list filtered in
+ * the address bar and by the filter menus, a lead opened, a note added, and its status changed
+ * with a note. Checked on the page and against the API; axe on the list and the lead page, and
+ * the list on a phone (390 px) in Swedish.
+ */
+import assert from 'node:assert/strict';
+import enLeads from '../apps/web/src/locales/en/leads.json' with { type: 'json' };
+import svLeads from '../apps/web/src/locales/sv/leads.json' with { type: 'json' };
+import { assertAccessible, openPage, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
+
+async function api(baseURL, method, path, token, body) {
+  const response = await fetch(new URL(`/api/v1${path}`, baseURL), {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  assert.ok(response.ok, `${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** A visitor's capture through the public API, as the capture page sends it. */
+async function capture(baseURL, slug, visitor) {
+  const result = await api(baseURL, 'POST', `/public/events/${slug}/leads/`, null, {
+    source: 'qr_scan',
+    // The honeypot (HONEYPOT_FIELD), sent empty as the page does.
+    website_url: '',
+    ...visitor,
+  });
+  assert.equal(result.status, 'received');
+  return result.id;
+}
+
+export default async function leads({ browser, baseURL }) {
+  const account = await registerAccount(baseURL);
+  await skipOnboarding(baseURL, account);
+  const token = account.access;
+
+  // 1. Seed: an event with two captured leads, and one lead added by hand.
+  const event = await api(baseURL, 'POST', '/events/', token, {
+    name: `Leads Expo ${Date.now()}`,
+    status: 'active',
+    location: 'Älvsjö',
+  });
+  const veraId = await capture(baseURL, event.slug, {
+    first_name: 'Vera',
+    last_name: 'Berg',
+    email: `vera.berg.${Date.now()}@example.com`,
+    company: 'Berg AB',
+  });
+  await capture(baseURL, event.slug, {
+    first_name: 'Olle',
+    last_name: 'Ek',
+    email: `olle.ek.${Date.now()}@example.com`,
+    company: 'Ek & Son',
+  });
+  const manual = await api(baseURL, 'POST', '/leads/', token, {
+    first_name: 'Maja',
+    last_name: 'Lind',
+    company: 'Lind Konsult',
+    source: 'referral',
+    status: 'contacted',
+    interest: 'hot',
+    tags: ['partner'],
+  });
+  assert.equal(manual.status, 'contacted');
+
+  // 2. The list, filtered from the address bar: only contacted leads.
+  const team = await openPage(browser, baseURL);
+  await signIn(team.context, baseURL, account);
+  const page = team.page;
+  await page.goto('/leads?status=contacted');
+  const table = page.getByRole('table', { name: enLeads.list.tableLabel });
+  await table.getByRole('link', { name: 'Maja Lind' }).waitFor();
+  assert.equal(await table.getByRole('link', { name: 'Vera Berg' }).count(), 0);
+  await assertAccessible(page, '/leads?status=contacted');
+  await screenshot(page, 'leads-filtered-desktop-light');
+
+  // Then with the menus: every status again, only leads from the event's QR code, searched by name.
+  await page.getByRole('button', { name: enLeads.filters.clearAll }).click();
+  await page.getByRole('button', { name: enLeads.filters.source, exact: true }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'QR scan' }).click();
+  await page.keyboard.press('Escape');
+  await page.waitForURL(/source=qr_scan/);
+  await table.getByRole('link', { name: 'Olle Ek' }).waitFor();
+  assert.equal(await table.getByRole('link', { name: 'Maja Lind' }).count(), 0);
+  await page.getByRole('searchbox', { name: enLeads.list.search }).fill('berg');
+  await page.waitForURL(/search=berg/);
+  await table.getByRole('link', { name: 'Olle Ek' }).waitFor({ state: 'detached' });
+
+  // 3. Open the lead.
+  await table.getByRole('link', { name: 'Vera Berg' }).click();
+  await page.waitForURL(new RegExp(`/leads/${veraId}$`));
+  await page.getByRole('heading', { level: 1, name: 'Vera Berg' }).waitFor();
+  await page.getByRole('list', { name: enLeads.timeline.title }).waitFor();
+
+  // 4. Add a note.
+  await page.getByLabel(enLeads.notes.addLabel).fill('Wants a demo of the badge scanner in March.');
+  await page.getByRole('button', { name: enLeads.notes.add, exact: true }).click();
+  await page
+    .getByRole('list', { name: enLeads.notes.title })
+    .getByText('Wants a demo of the badge scanner in March.')
+    .waitFor();
+
+  // 5. Change the status, with a note for the timeline.
+  await page.getByRole('button', { name: enLeads.statusChange.button }).click();
+  await page.getByRole('menuitemradio', { name: enLeads.status.qualified }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(enLeads.statusChange.note).fill('Budget confirmed at the booth.');
+  await dialog.getByRole('button', { name: enLeads.statusChange.confirm }).click();
+  const activity = page.getByRole('list', { name: enLeads.timeline.title });
+  await activity
+    .getByText(
+      enLeads.timeline.statusChanged
+        .replace('{{from}}', enLeads.status.new)
+        .replace('{{to}}', enLeads.status.qualified),
+    )
+    .waitFor();
+  await activity.getByText('Budget confirmed at the booth.').waitFor();
+  await assertAccessible(page, '/leads/{id}');
+  await screenshot(page, 'lead-detail-desktop-light');
+
+  const lead = await api(baseURL, 'GET', `/leads/${veraId}/`, token);
+  assert.equal(lead.status, 'qualified');
+  const notes = await api(baseURL, 'GET', `/leads/${veraId}/notes/`, token);
+  assert.deepEqual(
+    notes.results.map((n) => n.description),
+    ['Wants a demo of the badge scanner in March.'],
+  );
+  team.assertNoProblems();
+  await team.close();
+
+  // 6. The list on a phone, in Swedish: cards instead of the table.
+  const phone = await openPage(browser, baseURL, { device: 'phone' });
+  await phone.page.setViewportSize({ width: 390, height: 844 });
+  await signIn(phone.context, baseURL, account);
+  await phone.page.goto('/sv/leads?status=qualified');
+  const cards = phone.page.getByRole('list', { name: svLeads.list.tableLabel });
+  await cards.getByRole('link', { name: 'Vera Berg' }).waitFor();
+  const overflow = await phone.page.evaluate(
+    () => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth,
+  );
+  assert.ok(overflow <= 0, `the phone list scrolls sideways by ${overflow}px`);
+  await assertAccessible(phone.page, '/sv/leads (phone)');
+  await screenshot(phone.page, 'leads-sv-phone-light');
+  phone.assertNoProblems();
+  await phone.close();
+}
