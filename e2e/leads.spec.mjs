@@ -84,8 +84,9 @@ export default async function leads({ browser, baseURL }) {
   await page.getByRole('menuitemcheckbox', { name: 'QR scan' }).click();
   await page.keyboard.press('Escape');
   await page.waitForURL(/source=qr_scan/);
+  // The previous page stays on screen while the filtered one loads: wait for the manual lead to go.
+  await table.getByRole('link', { name: 'Maja Lind' }).waitFor({ state: 'detached' });
   await table.getByRole('link', { name: 'Olle Ek' }).waitFor();
-  assert.equal(await table.getByRole('link', { name: 'Maja Lind' }).count(), 0);
   await page.getByRole('searchbox', { name: enLeads.list.search }).fill('berg');
   await page.waitForURL(/search=berg/);
   await table.getByRole('link', { name: 'Olle Ek' }).waitFor({ state: 'detached' });
@@ -106,7 +107,7 @@ export default async function leads({ browser, baseURL }) {
 
   // 5. Change the status, with a note for the timeline.
   await page.getByRole('button', { name: enLeads.statusChange.button }).click();
-  await page.getByRole('menuitemradio', { name: enLeads.status.qualified }).click();
+  await page.getByRole('menuitemradio', { name: enLeads.status.qualified, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(enLeads.statusChange.note).fill('Budget confirmed at the booth.');
   await dialog.getByRole('button', { name: enLeads.statusChange.confirm }).click();
