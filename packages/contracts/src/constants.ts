@@ -133,3 +133,9 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 /** Periods in days the Lobby offers (spec 01 §9 analytics ranges; custom and all-time come with Analytics). */
 export const OVERVIEW_PERIODS = [7, 30, 90, 365] as const;
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
+
+/**
+ * Days a deleted lead stays in the bin, restorable, before it is purged for good. Here, not in
+ * leads.ts, so the web's leads list can say it without loading zod.
+ */
+export const LEAD_RETENTION_DAYS = 30;

@@ -135,8 +135,7 @@ export type EventLeadsQuery = z.output<typeof eventLeadsQuerySchema>;
 
 // --- the leads API -----------------------------------------------------------------------
 
-/** Days a deleted lead stays in the bin, restorable, before it is purged for good. */
-export const LEAD_RETENTION_DAYS = 30;
+export { LEAD_RETENTION_DAYS } from './constants.ts';
 /** Most ids one bulk request may name (one transaction). */
 export const LEAD_BULK_MAX = 1000;
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@leadcapture/contracts/constants';
+import { LEAD_STATUSES, type Role } from '@leadcapture/contracts/constants';
 import { paginated } from '@leadcapture/contracts/envelope';
 import { DEFAULT_SCORING_RULES, scoreLead } from '@leadcapture/contracts/lead-scoring';
 import {
@@ -249,6 +249,37 @@ describe('working on a lead', () => {
     expect(mails.at(-1)?.text).toContain('Demo scheduled');
     expect(mails.at(-1)?.text).toContain(`/leads/${lead.id}`);
     expectValidation(await call('POST', `leads/${lead.id}/status/`, user, { status: 'won' }), 'status');
+  });
+
+  it('keeps one unbroken status history under concurrent changes, one-by-one and in bulk', async () => {
+    // On PostgreSQL these run at the same time; without the row lock two changes would both read
+    // the same old status and the timeline would fork (two entries "from new").
+    const user = await registerUser(t);
+    const lead = await create(user);
+    const targets = LEAD_STATUSES.filter((s) => s !== 'new');
+    const answers = await Promise.all(
+      targets.map((status, i) =>
+        i % 2 === 0
+          ? call('POST', `leads/${lead.id}/status/`, user, { status })
+          : call('POST', 'leads/bulk/', user, { action: 'status', ids: [lead.id], status }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(targets.map(() => 200));
+    const timeline = expectData(
+      activityPage,
+      await call('GET', `leads/${lead.id}/activities/?type=status_changed&page_size=100`, user),
+    );
+    const next = new Map<string, string>();
+    for (const entry of timeline.results) {
+      const from = String(entry.metadata.from);
+      expect(next.has(from), `two changes from ${from}`).toBe(false);
+      next.set(from, String(entry.metadata.to));
+    }
+    expect(next.size).toBe(targets.length);
+    let status = 'new';
+    for (let step = 0; step < targets.length; step += 1) status = next.get(status) ?? 'broken';
+    const final = expectData(leadSchema, await call('GET', `leads/${lead.id}/`, user));
+    expect(final.status).toBe(status);
   });
 
   it('assigns to members who work on leads only', async () => {

@@ -1,4 +1,4 @@
-import { LEAD_STATUSES, type LeadStatus } from '@leadcapture/contracts/constants';
+import { LEAD_RETENTION_DAYS, LEAD_STATUSES, type LeadStatus } from '@leadcapture/contracts/constants';
 import { RotateCcw, Tags, Trash2, UserPlus, X, ListChecks } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,6 @@ import { formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useBulkLeads, type BulkLeadsRequest } from '../api/bulk-leads.ts';
 import { isAssignable, memberName, type OrganizationMember } from '../api/members.ts';
-import { LEAD_RETENTION_DAYS_WEB } from '../utils/retention.ts';
 import { TagInput } from './tag-input.tsx';
 
 type BulkAction = BulkLeadsRequest['action'];
@@ -139,7 +138,7 @@ export function BulkActions({
         onOpenChange={(open) => !open && setDialog(null)}
         size="sm"
         title={t('bulk.deleteTitle', { count })}
-        description={t('bulk.deleteBody', { count, days: LEAD_RETENTION_DAYS_WEB })}
+        description={t('bulk.deleteBody', { count, days: LEAD_RETENTION_DAYS })}
         footer={
           <>
             <Button variant="outline" onClick={() => setDialog(null)}>

@@ -11,7 +11,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import type { Lead } from '../api/leads.ts';
 import { nextOrdering, sortDirection, type SortField } from '../utils/list-filters.ts';
-import { LEAD_RETENTION_DAYS_WEB } from '../utils/retention.ts';
+import { LEAD_RETENTION_DAYS } from '@leadcapture/contracts/constants';
 import { InterestBadge, LeadStatusBadge, scoreVariant } from './lead-badges.tsx';
 import { COLUMN_SORT, type LeadColumn } from './lead-columns.ts';
 import { isOverdue, leadName } from './lead-name.ts';
@@ -27,7 +27,7 @@ export type LeadTableProps = {
   /** Event id → name, member id → name, for the event and assignee columns. */
   eventNames: ReadonlyMap<string, string>;
   memberNames: ReadonlyMap<string, string>;
-  /** The bin: deleted leads, with when they go for good and a restore button instead of a link. */
+  /** The bin: deleted leads, with when they go for good and a restore button. */
   bin: boolean;
   canWrite: boolean;
   onRestore: (lead: Lead) => void;
@@ -37,7 +37,7 @@ export type LeadTableProps = {
 /** When a deleted lead leaves the bin for good. */
 function purgeDate(lead: Lead): Date | null {
   if (lead.deleted_at === null) return null;
-  return new Date(new Date(lead.deleted_at).getTime() + LEAD_RETENTION_DAYS_WEB * 86_400_000);
+  return new Date(new Date(lead.deleted_at).getTime() + LEAD_RETENTION_DAYS * 86_400_000);
 }
 
 /**
@@ -53,17 +53,15 @@ export function LeadTable(props: LeadTableProps) {
   const allSelected = leads.length > 0 && leads.every((l) => selected.has(l.id));
   const someSelected = !allSelected && leads.some((l) => selected.has(l.id));
 
-  const name = (lead: Lead, className: string) =>
-    bin ? (
-      <span className={className}>{leadName(lead)}</span>
-    ) : (
-      <Link
-        to={lp(`/leads/${lead.id}`)}
-        className={cn(className, 'hover:underline focus-visible:outline-2 focus-visible:outline-ring')}
-      >
-        {leadName(lead)}
-      </Link>
-    );
+  // A lead in the bin opens too: its page says when it goes for good and offers the restore.
+  const name = (lead: Lead, className: string) => (
+    <Link
+      to={lp(`/leads/${lead.id}`)}
+      className={cn(className, 'hover:underline focus-visible:outline-2 focus-visible:outline-ring')}
+    >
+      {leadName(lead)}
+    </Link>
+  );
 
   const cell = (lead: Lead, column: LeadColumn) => {
     switch (column) {

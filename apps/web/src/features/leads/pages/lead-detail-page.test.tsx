@@ -330,6 +330,28 @@ describe('LeadDetailPage', () => {
     ]);
   });
 
+  it('opens a lead from the bin read-only, says when it goes for good, and restores it', async () => {
+    let binned = true;
+    const api = server({
+      [`GET /leads/${leadId}/`]: () => ok(aLead({ deleted_at: binned ? '2026-11-20T10:00:00.000Z' : null })),
+      [`POST /leads/${leadId}/restore/`]: () => {
+        binned = false;
+        return ok(aLead());
+      },
+    });
+    const user = userEvent.setup();
+    await renderWithApp(<LeadDetailPage />, { path, url });
+    const notice = await screen.findByText(/In the bin since Nov 20, 2026/);
+    expect(notice.textContent).toContain('removed for good on Dec 20, 2026');
+    expect(screen.queryByRole('button', { name: 'Change status' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(screen.queryByText(/In the bin since/)).toBeNull());
+    expect(screen.getByRole('button', { name: 'Change status' })).toBeTruthy();
+    expect(toastTitles()).toContain('Vera Berg was restored');
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === `/leads/${leadId}/restore/`)).toBe(true);
+  });
+
   it('says "Lead not found" for a lead that is not there', async () => {
     server({ [`GET /leads/${leadId}/`]: () => fail(404, 'NOT_FOUND') });
     await renderWithApp(<LeadDetailPage />, { path, url });

@@ -1,4 +1,4 @@
-import { ArrowLeft, Building, Check, Clock, Pencil, Trash2, X } from 'lucide-react';
+import { ArrowLeft, Building, Check, Clock, Pencil, RotateCcw, Trash2, X } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,11 +10,12 @@ import { Modal } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { isApiError, isHandledGlobally } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
 import { eventQueryOptions } from '../../events/api/events.ts';
 import { useDecideApproval, type ApprovalDecision } from '../api/lead-actions.ts';
-import { restoreLead, useDeleteLead, useLead, type Lead } from '../api/leads.ts';
+import { restoreLead, useDeleteLead, useLead, useRestoreLead, type Lead } from '../api/leads.ts';
 import { useMembers } from '../api/members.ts';
 import { InterestBadge, LeadStatusBadge } from '../components/lead-badges.tsx';
 import { LeadDetails, LeadInsights } from '../components/lead-insights.tsx';
@@ -24,7 +25,7 @@ import { ScorePopover } from '../components/lead-score.tsx';
 import { AssignCard, FollowUpCard } from '../components/lead-side-cards.tsx';
 import { LeadStatusMenu } from '../components/lead-status-menu.tsx';
 import { LeadTimeline } from '../components/lead-timeline.tsx';
-import { LEAD_RETENTION_DAYS_WEB } from '../utils/retention.ts';
+import { LEAD_RETENTION_DAYS } from '@leadcapture/contracts/constants';
 
 /**
  * /leads/{id} (spec 01 §2): one lead with its status, interest and score ("why" and a manual
@@ -105,7 +106,9 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
   const { lp } = useLocalizedPath();
   const navigate = useNavigate();
   const me = useCurrentUser();
-  const canWrite = me.current_organization?.role !== 'viewer';
+  // A lead in the bin is read-only until it is restored (the server refuses changes to it).
+  const inBin = lead.deleted_at !== null;
+  const canWrite = me.current_organization?.role !== 'viewer' && !inBin;
   const { members } = useMembers();
   const queryClient = useQueryClient();
   const event = useQuery({ ...eventQueryOptions(lead.event ?? ''), enabled: lead.event !== null });
@@ -116,7 +119,7 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
     remove.mutate(lead.id, {
       onSuccess: () => {
         toast.success(t('detail.deleted', { name }), {
-          message: t('detail.deletedBody', { days: LEAD_RETENTION_DAYS_WEB }),
+          message: t('detail.deletedBody', { days: LEAD_RETENTION_DAYS }),
           action: {
             label: t('detail.undo'),
             onClick: () =>
@@ -180,6 +183,7 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
         }
       />
 
+      {inBin && <BinBanner lead={lead} canRestore={me.current_organization?.role !== 'viewer'} />}
       {lead.approval_status === 'pending' && <ApprovalBanner lead={lead} canWrite={canWrite} />}
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
@@ -200,7 +204,7 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
         onOpenChange={setConfirming}
         size="sm"
         title={t('detail.deleteTitle')}
-        description={t('detail.deleteBody', { name, days: LEAD_RETENTION_DAYS_WEB })}
+        description={t('detail.deleteBody', { name, days: LEAD_RETENTION_DAYS })}
         footer={
           <>
             <Button variant="outline" onClick={() => setConfirming(false)}>
@@ -212,6 +216,41 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
           </>
         }
       />
+    </div>
+  );
+}
+
+/** A lead opened from the bin: when it goes for good, and the way back. */
+function BinBanner({ lead, canRestore }: { lead: Lead; canRestore: boolean }) {
+  const { t, i18n } = useTranslation('leads');
+  const restore = useRestoreLead();
+  const deletedAt = lead.deleted_at ?? lead.updated_at;
+  const purgeAt = new Date(new Date(deletedAt).getTime() + LEAD_RETENTION_DAYS * 86_400_000);
+  const onRestore = () =>
+    restore.mutate(lead.id, {
+      onSuccess: () => toast.success(t('bin.restored', { name: leadName(lead) })),
+      onError: (error) => {
+        if (!isHandledGlobally(error)) toast.error(t('bin.restoreFailed'));
+      },
+    });
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-destructive-soft p-4 text-sm text-destructive-soft-foreground"
+    >
+      <p className="flex items-center gap-2 font-medium">
+        <Trash2 aria-hidden="true" className="size-4 shrink-0" />
+        {t('bin.detailNotice', {
+          deleted: formatDate(deletedAt, i18n.language, 'PP'),
+          purged: formatDate(purgeAt, i18n.language, 'PP'),
+        })}
+      </p>
+      {canRestore && (
+        <Button size="sm" loading={restore.isPending} onClick={onRestore}>
+          <RotateCcw aria-hidden="true" />
+          {t('bin.restore')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -293,8 +293,8 @@ describe('LeadsPage', () => {
     const table = await screen.findByRole('table', { name: 'Deleted leads' });
     expect(within(table).getByText(/Deleted Nov 20, 2026/)).toBeTruthy();
     expect(within(table).getByText(/removed for good Dec 20, 2026/)).toBeTruthy();
-    // A lead in the bin has no page to go to.
-    expect(within(table).queryByRole('link', { name: 'Vera Berg' })).toBeNull();
+    // A lead in the bin still opens: its page offers the restore too.
+    expect(within(table).getByRole('link', { name: 'Vera Berg' }).getAttribute('href')).toBe(`/leads/${leadId}`);
 
     await user.click(within(table).getByRole('button', { name: 'Restore Vera Berg' }));
     expect(await screen.findByText('Vera Berg was restored')).toBeTruthy();

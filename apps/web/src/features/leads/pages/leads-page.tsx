@@ -42,7 +42,7 @@ import {
   readListState,
   type ListChange,
 } from '../utils/list-filters.ts';
-import { LEAD_RETENTION_DAYS_WEB } from '../utils/retention.ts';
+import { LEAD_RETENTION_DAYS } from '@leadcapture/contracts/constants';
 
 /** Typing pauses this long before the search goes into the address and the request. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -201,7 +201,7 @@ export function LeadsPage() {
       {state.deleted && (
         <p className="flex items-start gap-2 rounded-xl bg-info-soft p-3 text-sm text-info-soft-foreground">
           <Trash2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {t('bin.notice', { days: LEAD_RETENTION_DAYS_WEB })}
+          {t('bin.notice', { days: LEAD_RETENTION_DAYS })}
         </p>
       )}
 
@@ -233,7 +233,7 @@ export function LeadsPage() {
           <EmptyState
             icon={Trash2}
             title={t('bin.emptyTitle')}
-            description={t('bin.emptyBody', { days: LEAD_RETENTION_DAYS_WEB })}
+            description={t('bin.emptyBody', { days: LEAD_RETENTION_DAYS })}
           />
         ) : filtered ? (
           <EmptyState
