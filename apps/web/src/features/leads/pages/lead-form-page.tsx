@@ -19,7 +19,7 @@ import {
 import { SCORE_MAX, SCORE_MIN } from '@leadcapture/contracts/lead-scoring';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import {
   useForm,
   type FieldError,
@@ -214,255 +214,221 @@ function LeadForm({ lead }: { lead: Lead | null }) {
       <form noValidate className="grid gap-6" aria-label={title} onSubmit={(e) => void onSubmit(e)}>
         {failure !== null && <FormAlert>{failure}</FormAlert>}
         <fieldset disabled={!canWrite} className="grid gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('form.sections.contact')}</CardTitle>
-              <CardDescription>{t('form.sections.contactHelp')}</CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-5 pt-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="first_name"
-                label={t('fields.first_name')}
-                required
-                render={(field) => <Input autoComplete="off" maxLength={LEAD_LIMITS.name} {...field} />}
-              />
-              <FormField
-                control={form.control}
-                name="last_name"
-                label={t('fields.last_name')}
-                required
-                render={(field) => <Input autoComplete="off" maxLength={LEAD_LIMITS.name} {...field} />}
-              />
-              <FormField
-                control={form.control}
-                name="email"
-                label={t('fields.email')}
-                render={(field) => <Input type="email" autoComplete="off" maxLength={254} {...field} />}
-              />
-              <FormField
-                control={form.control}
-                name="phone"
-                label={t('fields.phone')}
-                render={(field) => <Input type="tel" autoComplete="off" maxLength={32} {...field} />}
-              />
-              <FormField
-                control={form.control}
-                name="company"
-                label={t('fields.company')}
-                render={(field) => <Input autoComplete="off" maxLength={LEAD_LIMITS.company} {...field} />}
-              />
-              <FormField
-                control={form.control}
-                name="job_title"
-                label={t('fields.job_title')}
-                render={(field) => <Input autoComplete="off" maxLength={LEAD_LIMITS.jobTitle} {...field} />}
-              />
-              <FormField
-                control={form.control}
-                name="company_size"
-                label={t('fields.company_size')}
-                render={(field) => (
-                  <Select
-                    {...field}
-                    placeholder={t('form.notGiven')}
-                    options={COMPANY_SIZES.map((v) => ({ value: v, label: t(`companySize.${v}`) }))}
-                  />
-                )}
-              />
-            </CardContent>
-          </Card>
-
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('form.sections.qualification')}</CardTitle>
-              <CardDescription>{t('form.sections.qualificationHelp')}</CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-5 pt-4 sm:grid-cols-2">
-              <FormField
-                control={form.control}
-                name="status"
-                label={t('fields.status')}
-                render={(field) => (
-                  <Select {...field} options={LEAD_STATUSES.map((v) => ({ value: v, label: t(`status.${v}`) }))} />
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="interest"
-                label={t('fields.interest')}
-                render={({ value, onChange, ...field }) => (
-                  <Select
-                    {...field}
-                    value={value ?? ''}
-                    onChange={(e) => onChange(LEAD_INTERESTS.find((i) => i === e.target.value) ?? null)}
-                    placeholder={t('interest.none')}
-                    options={LEAD_INTERESTS.map((v) => ({ value: v, label: t(`interest.${v}`) }))}
-                  />
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="budget_range"
-                label={t('fields.budget_range')}
-                render={(field) => (
-                  <Select {...field} options={BUDGET_RANGES.map((v) => ({ value: v, label: t(`budget.${v}`) }))} />
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="decision_timeline"
-                label={t('fields.decision_timeline')}
-                render={(field) => (
-                  <Select
-                    {...field}
-                    options={DECISION_TIMELINES.map((v) => ({ value: v, label: t(`decisionTimeline.${v}`) }))}
-                  />
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="decision_role"
-                label={t('fields.decision_role')}
-                render={(field) => (
-                  <Select {...field} options={DECISION_ROLES.map((v) => ({ value: v, label: t(`role.${v}`) }))} />
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="manual_score"
-                label={t('fields.manual_score')}
-                help={t('form.help.manualScore')}
-                render={({ value, onChange, ...field }) => (
-                  <Input
-                    {...field}
-                    type="number"
-                    inputMode="numeric"
-                    min={SCORE_MIN}
-                    max={SCORE_MAX}
-                    step={1}
-                    value={value ?? ''}
-                    onChange={(e) => onChange(e.target.value.trim() === '' ? null : Number(e.target.value))}
-                  />
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="interested_products"
-                label={t('fields.interested_products')}
-                help={t('form.help.products')}
-                className="sm:col-span-2"
-                render={({ value, onChange, onBlur }) => (
-                  <TagInput
-                    value={value}
-                    onChange={onChange}
-                    onBlur={onBlur}
-                    max={LEAD_LIMITS.products}
-                    maxLength={LEAD_LIMITS.product}
-                    listLabel={t('fields.interested_products')}
-                    placeholder={t('form.placeholders.products')}
-                  />
-                )}
-              />
-            </CardContent>
-          </Card>
-
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('form.sections.followUp')}</CardTitle>
-              <CardDescription>{t('form.sections.followUpHelp')}</CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-5 pt-4 sm:grid-cols-2">
-              {lead === null && (
-                <FormField
-                  control={form.control}
-                  name="source"
-                  label={t('fields.source')}
-                  render={(field) => (
-                    <Select
-                      {...field}
-                      options={MANUAL_SOURCES.map((s) => ({ value: s, label: t(`common:leadSource.${s}`) }))}
-                    />
-                  )}
+          <FormSection section="contact" grid>
+            <FormField
+              control={form.control}
+              name="first_name"
+              label={t('fields.first_name')}
+              required
+              render={(field) => <Input autoComplete="off" maxLength={LEAD_LIMITS.name} {...field} />}
+            />
+            <FormField
+              control={form.control}
+              name="last_name"
+              label={t('fields.last_name')}
+              required
+              render={(field) => <Input autoComplete="off" maxLength={LEAD_LIMITS.name} {...field} />}
+            />
+            <FormField
+              control={form.control}
+              name="email"
+              label={t('fields.email')}
+              render={(field) => <Input type="email" autoComplete="off" maxLength={254} {...field} />}
+            />
+            <FormField
+              control={form.control}
+              name="phone"
+              label={t('fields.phone')}
+              render={(field) => <Input type="tel" autoComplete="off" maxLength={32} {...field} />}
+            />
+            <FormField
+              control={form.control}
+              name="company"
+              label={t('fields.company')}
+              render={(field) => <Input autoComplete="off" maxLength={LEAD_LIMITS.company} {...field} />}
+            />
+            <FormField
+              control={form.control}
+              name="job_title"
+              label={t('fields.job_title')}
+              render={(field) => <Input autoComplete="off" maxLength={LEAD_LIMITS.jobTitle} {...field} />}
+            />
+            <FormField
+              control={form.control}
+              name="company_size"
+              label={t('fields.company_size')}
+              render={(field) => (
+                <Select
+                  {...field}
+                  placeholder={t('form.notGiven')}
+                  options={COMPANY_SIZES.map((v) => ({ value: v, label: t(`companySize.${v}`) }))}
                 />
               )}
-              <FormField
-                control={form.control}
-                name="event"
-                label={t('fields.event')}
-                render={({ value, onChange, ...field }) => (
-                  <Select
-                    {...field}
-                    value={value ?? ''}
-                    onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
-                    placeholder={t('form.noEvent')}
-                    options={eventOptions}
-                  />
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="assigned_to"
-                label={t('fields.assigned_to')}
-                render={({ value, onChange, ...field }) => (
-                  <Select
-                    {...field}
-                    value={value ?? ''}
-                    onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
-                    placeholder={t('assign.nobody')}
-                    options={assignable.map((m) => ({ value: m.id, label: memberName(m) }))}
-                  />
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="follow_up_date"
-                label={t('fields.follow_up_date')}
-                render={({ value, onChange, ...field }) => (
-                  <Input
-                    {...field}
-                    type="datetime-local"
-                    value={toLocalInput(value)}
-                    onChange={(e) => onChange(fromLocalInput(e.target.value))}
-                  />
-                )}
-              />
-              <FormField
-                control={form.control}
-                name="tags"
-                label={t('fields.tags')}
-                help={t('form.help.tags')}
-                className="sm:col-span-2"
-                render={({ value, onChange, onBlur }) => (
-                  <TagInput
-                    value={value}
-                    onChange={onChange}
-                    onBlur={onBlur}
-                    max={LEAD_LIMITS.tags}
-                    maxLength={LEAD_LIMITS.tag}
-                    listLabel={t('fields.tags')}
-                    placeholder={t('form.placeholders.tags')}
-                  />
-                )}
-              />
-            </CardContent>
-          </Card>
+            />
+          </FormSection>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>{t('form.sections.notes')}</CardTitle>
-              <CardDescription>{t('form.sections.notesHelp')}</CardDescription>
-            </CardHeader>
-            <CardContent className="pt-4">
+          <FormSection section="qualification" grid>
+            <FormField
+              control={form.control}
+              name="status"
+              label={t('fields.status')}
+              render={(field) => (
+                <Select {...field} options={LEAD_STATUSES.map((v) => ({ value: v, label: t(`status.${v}`) }))} />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="interest"
+              label={t('fields.interest')}
+              render={({ value, onChange, ...field }) => (
+                <Select
+                  {...field}
+                  value={value ?? ''}
+                  onChange={(e) => onChange(LEAD_INTERESTS.find((i) => i === e.target.value) ?? null)}
+                  placeholder={t('interest.none')}
+                  options={LEAD_INTERESTS.map((v) => ({ value: v, label: t(`interest.${v}`) }))}
+                />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="budget_range"
+              label={t('fields.budget_range')}
+              render={(field) => (
+                <Select {...field} options={BUDGET_RANGES.map((v) => ({ value: v, label: t(`budget.${v}`) }))} />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="decision_timeline"
+              label={t('fields.decision_timeline')}
+              render={(field) => (
+                <Select
+                  {...field}
+                  options={DECISION_TIMELINES.map((v) => ({ value: v, label: t(`decisionTimeline.${v}`) }))}
+                />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="decision_role"
+              label={t('fields.decision_role')}
+              render={(field) => (
+                <Select {...field} options={DECISION_ROLES.map((v) => ({ value: v, label: t(`role.${v}`) }))} />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="manual_score"
+              label={t('fields.manual_score')}
+              help={t('form.help.manualScore')}
+              render={({ value, onChange, ...field }) => (
+                <Input
+                  {...field}
+                  type="number"
+                  inputMode="numeric"
+                  min={SCORE_MIN}
+                  max={SCORE_MAX}
+                  step={1}
+                  value={value ?? ''}
+                  onChange={(e) => onChange(e.target.value.trim() === '' ? null : Number(e.target.value))}
+                />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="interested_products"
+              label={t('fields.interested_products')}
+              help={t('form.help.products')}
+              className="sm:col-span-2"
+              render={({ value, onChange, onBlur }) => (
+                <TagInput
+                  value={value}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  max={LEAD_LIMITS.products}
+                  maxLength={LEAD_LIMITS.product}
+                  listLabel={t('fields.interested_products')}
+                  placeholder={t('form.placeholders.products')}
+                />
+              )}
+            />
+          </FormSection>
+
+          <FormSection section="followUp" grid>
+            {lead === null && (
               <FormField
                 control={form.control}
-                name="notes"
-                label={t('fields.notes')}
-                hideLabel
-                render={(field) => <Textarea rows={5} maxLength={LEAD_LIMITS.notes} {...field} />}
+                name="source"
+                label={t('fields.source')}
+                render={(field) => (
+                  <Select
+                    {...field}
+                    options={MANUAL_SOURCES.map((s) => ({ value: s, label: t(`common:leadSource.${s}`) }))}
+                  />
+                )}
               />
-            </CardContent>
-          </Card>
+            )}
+            <FormField
+              control={form.control}
+              name="event"
+              label={t('fields.event')}
+              render={(field) => <NullableSelect {...field} placeholder={t('form.noEvent')} options={eventOptions} />}
+            />
+            <FormField
+              control={form.control}
+              name="assigned_to"
+              label={t('fields.assigned_to')}
+              render={(field) => (
+                <NullableSelect
+                  {...field}
+                  placeholder={t('assign.nobody')}
+                  options={assignable.map((m) => ({ value: m.id, label: memberName(m) }))}
+                />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="follow_up_date"
+              label={t('fields.follow_up_date')}
+              render={({ value, onChange, ...field }) => (
+                <Input
+                  {...field}
+                  type="datetime-local"
+                  value={toLocalInput(value)}
+                  onChange={(e) => onChange(fromLocalInput(e.target.value))}
+                />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="tags"
+              label={t('fields.tags')}
+              help={t('form.help.tags')}
+              className="sm:col-span-2"
+              render={({ value, onChange, onBlur }) => (
+                <TagInput
+                  value={value}
+                  onChange={onChange}
+                  onBlur={onBlur}
+                  max={LEAD_LIMITS.tags}
+                  maxLength={LEAD_LIMITS.tag}
+                  listLabel={t('fields.tags')}
+                  placeholder={t('form.placeholders.tags')}
+                />
+              )}
+            />
+          </FormSection>
+
+          <FormSection section="notes">
+            <FormField
+              control={form.control}
+              name="notes"
+              label={t('fields.notes')}
+              hideLabel
+              render={(field) => <Textarea rows={5} maxLength={LEAD_LIMITS.notes} {...field} />}
+            />
+          </FormSection>
         </fieldset>
 
         <div className="flex flex-wrap justify-end gap-2">
@@ -477,5 +443,41 @@ function LeadForm({ lead }: { lead: Lead | null }) {
         </div>
       </form>
     </div>
+  );
+}
+
+type SectionName = 'contact' | 'qualification' | 'followUp' | 'notes';
+
+/** One card of the form: its title and help from `form.sections`, its fields in two columns or one. */
+function FormSection({
+  section,
+  grid = false,
+  children,
+}: {
+  section: SectionName;
+  grid?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('leads');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t(`form.sections.${section}`)}</CardTitle>
+        <CardDescription>{t(`form.sections.${section}Help`)}</CardDescription>
+      </CardHeader>
+      <CardContent className={grid ? 'grid gap-5 pt-4 sm:grid-cols-2' : 'pt-4'}>{children}</CardContent>
+    </Card>
+  );
+}
+
+type NullableSelectProps = Omit<ComponentProps<typeof Select>, 'value' | 'onChange'> & {
+  value: string | null;
+  onChange: (value: string | null) => void;
+};
+
+/** A select of an optional reference (event, assignee): the placeholder choice means null. */
+function NullableSelect({ value, onChange, ...props }: NullableSelectProps) {
+  return (
+    <Select {...props} value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} />
   );
 }
