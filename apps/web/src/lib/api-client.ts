@@ -540,6 +540,15 @@ export const api = {
     requestJson<T>('GET', path, { kind: 'none' }, options),
   post: <T = unknown>(path: string, body?: unknown, options: RequestOptions<T> = {}) =>
     requestJson<T>('POST', path, jsonPayload(body), options),
+  /**
+   * A POST whose status says what the data cannot: `POST /leads/` answers 201 for a new lead and
+   * 200 with the lead that already had the email (03-decisions §3, decision 013).
+   */
+  postWithStatus: async <T = unknown>(path: string, body?: unknown, options: RequestOptions<T> = {}) => {
+    if (options.schema instanceof Promise) options.schema.catch(() => undefined);
+    const { body: answer, response } = await send('POST', path, jsonPayload(body), 'json', options);
+    return { data: await parseData(answer, options, response.status), status: response.status };
+  },
   put: <T = unknown>(path: string, body?: unknown, options: RequestOptions<T> = {}) =>
     requestJson<T>('PUT', path, jsonPayload(body), options),
   patch: <T = unknown>(path: string, body?: unknown, options: RequestOptions<T> = {}) =>

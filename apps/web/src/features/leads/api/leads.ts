@@ -137,15 +137,19 @@ export async function invalidateAroundLead(queryClient: QueryClient, id: string)
   ]);
 }
 
-/** `POST /leads/`. Quiet: the form shows 422s on its fields. */
+/**
+ * `POST /leads/`. Quiet: the form shows 422s on its fields. `created` is false when the email was
+ * already one of the organisation's leads and the answer is that lead, linked rather than copied.
+ */
 export function useCreateLead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateLeadData) => {
       const { leadSchema } = await schemas();
-      return api.post('/leads/', body, { schema: leadSchema, quiet: true });
+      const { data, status } = await api.postWithStatus('/leads/', body, { schema: leadSchema, quiet: true });
+      return { lead: data, created: status === 201 };
     },
-    onSuccess: (lead) => storeLead(queryClient, lead),
+    onSuccess: ({ lead }) => storeLead(queryClient, lead),
   });
 }
 

@@ -98,6 +98,22 @@ describe('LeadFormPage (create)', () => {
     expect(router.state.location.pathname).toBe(`/leads/${leadId}`);
   }, 30_000);
 
+  it('says so when the email already belonged to a lead, and opens that lead', async () => {
+    // 200, not 201: the organisation links duplicates (decision 013), so the answer is the lead it had.
+    server({ 'POST /leads/': () => ok(aLead({ first_name: 'Vera', last_name: 'Berg' }), 200) });
+    const user = userEvent.setup();
+    const { router } = await renderWithApp(<LeadFormPage />, { path: '/leads/form' });
+    await screen.findByRole('heading', { level: 1, name: 'Add lead' });
+    await user.type(screen.getByLabelText(/First name/), 'Vera');
+    await user.type(screen.getByLabelText(/Last name/), 'Berg');
+    await user.type(screen.getByLabelText('Email'), 'vera@berg.se');
+    await user.click(screen.getByRole('button', { name: 'Add lead' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/leads/${leadId}`));
+    const toast = getToasts().at(-1);
+    expect(toast).toMatchObject({ type: 'info', title: 'Vera Berg was already one of your leads' });
+    expect(getToasts().map((t) => t.title)).not.toContain('Vera Berg was added');
+  });
+
   it('puts the server’s 422 messages on their fields, nested ones on the whole chip input', async () => {
     server({
       'POST /leads/': () =>

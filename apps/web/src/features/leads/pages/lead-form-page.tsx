@@ -162,9 +162,10 @@ function LeadForm({ lead }: { lead: Lead | null }) {
     try {
       if (lead === null) {
         // The create resolver ran: first and last name are there (createLeadSchema).
-        const created = await create.mutateAsync(output as CreateLeadData);
-        toast.success(t('form.created', { name: leadName(created) }));
-        await navigate(lp(`/leads/${created.id}`));
+        const { lead: saved, created } = await create.mutateAsync(output as CreateLeadData);
+        if (created) toast.success(t('form.created', { name: leadName(saved) }));
+        else toast.info(t('form.linked', { name: leadName(saved) }), { message: t('form.linkedBody') });
+        await navigate(lp(`/leads/${saved.id}`));
       } else {
         // Only what was changed: a concurrent edit of another field is not overwritten.
         const before = valuesFromLead(lead);
