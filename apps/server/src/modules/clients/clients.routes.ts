@@ -153,7 +153,7 @@ export function leadConversionRoutes(deps: AppDeps) {
       },
       async (req, reply) => {
         const client = await withTenant(deps, req, (ctx) =>
-          convertLead(ctx, requestMeta(req), req.params.id, req.body ?? {}),
+          convertLead(ctx, requestMeta(req), req.params.id, req.body),
         );
         deps.outbox.kick();
         reply.code(201);

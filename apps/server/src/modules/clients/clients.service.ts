@@ -9,7 +9,6 @@ import {
   type ClientStatus,
   type ClientType,
   type CreateClientData,
-  type Currency,
   type UpdateClientData,
 } from '@leadcapture/contracts/clients';
 import type { COMPANY_SIZES, INDUSTRIES, PROFILE_LANGUAGES, TIMEZONES } from '@leadcapture/contracts/constants';
@@ -88,7 +87,7 @@ const date = (v: string | null | undefined) => (v === undefined ? undefined : v 
 
 /** The columns of the given (contract) fields; absent fields stay absent. */
 export function clientValues(data: UpdateClientData): Partial<ClientValues> {
-  const values: Partial<ClientValues> = {
+  const values: { [K in keyof ClientValues]?: ClientValues[K] | undefined } = {
     clientType: data.client_type,
     priority: data.priority,
     status: data.status,
@@ -130,7 +129,11 @@ export function clientValues(data: UpdateClientData): Partial<ClientValues> {
     contractEndDate: data.contract_end_date,
     successProbability: data.success_probability,
   };
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<ClientValues>;
+  const given: Partial<ClientValues> = {};
+  for (const [key, value] of Object.entries(values) as [string, unknown][]) {
+    if (value !== undefined) Object.assign(given, { [key]: value });
+  }
+  return given;
 }
 
 /** A relationship manager must be an active member of the organisation who works on records. */
@@ -372,7 +375,8 @@ export async function countsByMonth(ctx: TenantContext, source: SQL): Promise<{ 
         from months left join counted on counted.m = months.m
         group by months.m order by months.m`,
   );
-  return rows.map((r) => ({ month: r.month, count: Number(r.count) }));
+  // node-postgres and PGlite both answer int4 as a number.
+  return rows.map((r) => ({ month: r.month, count: r.count }));
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -427,7 +431,7 @@ export async function clientStats(ctx: TenantContext): Promise<ClientStats> {
     by_status: byStatus,
     by_type: byType,
     values: valueRows.map((r) => ({
-      currency: r.currency as Currency,
+      currency: r.currency,
       clients: r.n,
       estimated_value: { total: round2(r.estimatedTotal), average: average(r.estimatedAverage) },
       actual_value: { total: round2(r.actualTotal), average: average(r.actualAverage) },
