@@ -151,7 +151,7 @@ export type Client = z.infer<typeof clientSchema>;
 const money = z
   .number({ error: 'Enter an amount' })
   .min(0, 'Enter an amount of 0 or more')
-  .max(MONEY_MAX, `Enter an amount up to ${MONEY_MAX}`)
+  .max(MONEY_MAX, 'Enter a smaller amount')
   // Two decimals at most: compare in cents to avoid float noise (0.1 + 0.2).
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Use at most two decimals')
   .nullable();
