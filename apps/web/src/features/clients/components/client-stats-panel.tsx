@@ -161,23 +161,25 @@ export function ClientStatsPanel() {
             <p className="text-sm text-muted-foreground">{t('stats.valuesEmpty')}</p>
           ) : (
             data.values.map((v) => (
-              <dl key={v.currency} className="grid gap-1 text-sm">
+              <div key={v.currency} className="grid gap-1 text-sm">
                 <p className="text-xs text-muted-foreground">
                   {t('stats.clientsInCurrency', { count: v.clients, currency: v.currency.toUpperCase() })}
                 </p>
-                <div>
-                  <dt className="text-muted-foreground">{t('stats.estimated')}</dt>
-                  <dd className="font-medium tabular-nums">{line(v.estimated_value, v.currency)}</dd>
-                </div>
-                <div>
-                  <dt className="text-muted-foreground">{t('stats.actual')}</dt>
-                  <dd className="font-medium tabular-nums">{line(v.actual_value, v.currency)}</dd>
-                </div>
-                <div>
-                  <dt className="text-muted-foreground">{t('stats.lifetime')}</dt>
-                  <dd className="font-medium tabular-nums">{line(v.lifetime_value, v.currency)}</dd>
-                </div>
-              </dl>
+                <dl className="grid gap-1">
+                  <div>
+                    <dt className="text-muted-foreground">{t('stats.estimated')}</dt>
+                    <dd className="font-medium tabular-nums">{line(v.estimated_value, v.currency)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">{t('stats.actual')}</dt>
+                    <dd className="font-medium tabular-nums">{line(v.actual_value, v.currency)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">{t('stats.lifetime')}</dt>
+                    <dd className="font-medium tabular-nums">{line(v.lifetime_value, v.currency)}</dd>
+                  </div>
+                </dl>
+              </div>
             ))
           )}
         </div>
