@@ -38,9 +38,10 @@ export function ConversionsChart({
     total === 0 || peak === undefined
       ? t('stats.chartEmpty')
       : t('stats.chartSummary', {
+          count: total,
           total: formatNumber(total, language),
           month: formatDate(monthDate(peak.month), language, 'LLLL yyyy'),
-          count: formatNumber(peak.count, language),
+          peak: formatNumber(peak.count, language),
         });
   return (
     <figure className="grid gap-2">
