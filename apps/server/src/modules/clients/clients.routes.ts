@@ -147,13 +147,14 @@ export function leadConversionRoutes(deps: AppDeps) {
           summary:
             'Convert a lead to a client (member and up), with optional overrides of client fields; 409 when already converted',
           params: idParamsSchema,
-          body: convertLeadSchema,
+          // The overrides are optional: no body at all converts with the mapping alone.
+          body: convertLeadSchema.nullish(),
           response: createdResponse(clientSchema),
         },
       },
       async (req, reply) => {
         const client = await withTenant(deps, req, (ctx) =>
-          convertLead(ctx, requestMeta(req), req.params.id, req.body),
+          convertLead(ctx, requestMeta(req), req.params.id, req.body ?? {}),
         );
         deps.outbox.kick();
         reply.code(201);
