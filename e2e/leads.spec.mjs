@@ -2,11 +2,14 @@
  * The leads journey (spec 01 §2 "Leads list … Lead detail"): leads seeded through the API (two
  * visitors captured at an event, one added by hand), then in the browser: the list filtered in
  * the address bar and by the filter menus, a lead opened, a note added, and its status changed
- * with a note. Checked on the page and against the API; axe on the list and the lead page, and
- * the list on a phone (390 px) in Swedish.
+ * with a note, then converted to a client from its page, and the client found on /clients and
+ * its profile. Checked on the page and against the API; axe on the list, the lead page, /clients
+ * and the client's page, and the lists and the profile on a phone (390 px) in Swedish.
  */
 import assert from 'node:assert/strict';
+import enClients from '../apps/web/src/locales/en/clients.json' with { type: 'json' };
 import enLeads from '../apps/web/src/locales/en/leads.json' with { type: 'json' };
+import svClients from '../apps/web/src/locales/sv/clients.json' with { type: 'json' };
 import svLeads from '../apps/web/src/locales/sv/leads.json' with { type: 'json' };
 import { assertAccessible, openPage, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
 
@@ -123,8 +126,38 @@ export default async function leads({ browser, baseURL }) {
   await assertAccessible(page, '/leads/{id}');
   await screenshot(page, 'lead-detail-desktop-light');
 
+  assert.equal((await api(baseURL, 'GET', `/leads/${veraId}/`, token)).status, 'qualified');
+
+  // 6. Convert the lead to a client from its page, then find the client on /clients.
+  await page.getByRole('button', { name: enClients.convert.button }).click();
+  const convert = page.getByRole('dialog', { name: enClients.convert.title });
+  await convert.getByLabel(enClients.fields.client_type).selectOption('enterprise');
+  await convert.getByLabel(enClients.fields.estimated_value).fill('12000');
+  await convert.getByRole('button', { name: enClients.convert.submit, exact: true }).click();
+  await page.waitForURL(/\/clients\/[0-9a-f-]{36}$/);
+  const clientId = page.url().split('/').at(-1);
+  await page.getByRole('heading', { level: 1, name: 'Berg AB' }).waitFor();
+  await page.getByRole('link', { name: enClients.detail.openLead }).waitFor();
+  await assertAccessible(page, '/clients/{id}');
+  await screenshot(page, 'client-detail-desktop-light');
+
   const lead = await api(baseURL, 'GET', `/leads/${veraId}/`, token);
-  assert.equal(lead.status, 'qualified');
+  assert.equal(lead.status, 'converted');
+  assert.equal(lead.client, clientId);
+  const client = await api(baseURL, 'GET', `/clients/${clientId}/`, token);
+  assert.equal(client.lead, veraId);
+  assert.equal(client.client_type, 'enterprise');
+  assert.equal(client.estimated_value, 12000);
+  assert.equal(client.contact_first_name, 'Vera');
+
+  await page.getByRole('link', { name: enClients.detail.back }).click();
+  await page.waitForURL(/\/clients$/);
+  const clients = page.getByRole('table', { name: enClients.list.tableLabel });
+  await clients.getByRole('link', { name: 'Berg AB' }).waitFor();
+  await page.getByRole('heading', { name: enClients.stats.title }).waitFor();
+  await assertAccessible(page, '/clients');
+  await screenshot(page, 'clients-desktop-light');
+
   const notes = await api(baseURL, 'GET', `/leads/${veraId}/notes/`, token);
   assert.deepEqual(
     notes.results.map((n) => n.description),
@@ -133,11 +166,11 @@ export default async function leads({ browser, baseURL }) {
   team.assertNoProblems();
   await team.close();
 
-  // 6. The list on a phone, in Swedish: cards instead of the table.
+  // 7. The lists on a phone, in Swedish: cards instead of the table.
   const phone = await openPage(browser, baseURL, { device: 'phone' });
   await phone.page.setViewportSize({ width: 390, height: 844 });
   await signIn(phone.context, baseURL, account);
-  await phone.page.goto('/sv/leads?status=qualified');
+  await phone.page.goto('/sv/leads?status=converted');
   const cards = phone.page.getByRole('list', { name: svLeads.list.tableLabel });
   await cards.getByRole('link', { name: 'Vera Berg' }).waitFor();
   const overflow = await phone.page.evaluate(
@@ -146,6 +179,25 @@ export default async function leads({ browser, baseURL }) {
   assert.ok(overflow <= 0, `the phone list scrolls sideways by ${overflow}px`);
   await assertAccessible(phone.page, '/sv/leads (phone)');
   await screenshot(phone.page, 'leads-sv-phone-light');
+
+  await phone.page.goto('/sv/clients');
+  const clientCards = phone.page.getByRole('list', { name: svClients.list.tableLabel });
+  await clientCards.getByRole('link', { name: 'Berg AB' }).waitFor();
+  const clientsOverflow = await phone.page.evaluate(
+    () => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth,
+  );
+  assert.ok(clientsOverflow <= 0, `the phone clients list scrolls sideways by ${clientsOverflow}px`);
+  await assertAccessible(phone.page, '/sv/clients (phone)');
+  await screenshot(phone.page, 'clients-sv-phone-light');
+
+  await clientCards.getByRole('link', { name: 'Berg AB' }).click();
+  await phone.page.getByRole('heading', { level: 2, name: svClients.detail.sections.financial }).waitFor();
+  const profileOverflow = await phone.page.evaluate(
+    () => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth,
+  );
+  assert.ok(profileOverflow <= 0, `the phone client profile scrolls sideways by ${profileOverflow}px`);
+  await assertAccessible(phone.page, '/sv/clients/{id} (phone)');
+  await screenshot(phone.page, 'client-detail-sv-phone-light');
   phone.assertNoProblems();
   await phone.close();
 }

@@ -32,6 +32,7 @@ import { createCaptureTargets } from './modules/capture/capture-targets.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { filesRoutes, publicFilesRoutes } from './modules/files/files.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { clientsRoutes, leadConversionRoutes } from './modules/clients/clients.routes.ts';
 import { eventLeadsRoutes, leadsRoutes } from './modules/leads/leads.routes.ts';
 import { LEAD_CREATED, LEAD_UPDATED } from './modules/leads/leads.service.ts';
 import { organizationLogoRoutes } from './modules/organizations/organization-logo.routes.ts';
@@ -225,6 +226,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(eventLogoRoutes(deps), { prefix: '/events' });
       await api.register(eventLeadsRoutes(deps), { prefix: '/events' });
       await api.register(leadsRoutes(deps), { prefix: '/leads' });
+      await api.register(leadConversionRoutes(deps), { prefix: '/leads' });
+      await api.register(clientsRoutes(deps), { prefix: '/clients' });
       await api.register(captureRoutes(deps), { prefix: '/public' });
       await api.register(contactRoutes(deps), { prefix: '/contact' });
       await api.register(analyticsRoutes(deps), { prefix: '/analytics' });

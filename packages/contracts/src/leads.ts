@@ -87,6 +87,8 @@ export const leadSchema = z.object({
   event: z.uuid().nullable(),
   /** The offer's id; offers come later. */
   offer: z.uuid().nullable(),
+  /** The client the lead was converted to; null when not converted (or the client was deleted). */
+  client: z.uuid().nullable(),
   /** Answers to the event's custom form fields, keyed by field id. */
   custom_fields: z.record(z.string(), submissionValueSchema),
   /** pending while an event that requires approval waits for a member's decision. */
@@ -293,6 +295,7 @@ export const LEAD_ACTIVITY_TYPES = [
   'captured_again',
   'merged',
   'converted',
+  'client_deleted',
   'restored',
 ] as const;
 export type LeadActivityType = (typeof LEAD_ACTIVITY_TYPES)[number];

@@ -44,6 +44,7 @@ describe('row-level security', () => {
     expect(rows.map((r) => r.relname).sort()).toEqual([
       'audit_logs',
       'capture_page_views',
+      'clients',
       'event_lead_counts',
       'event_templates',
       'events',

@@ -33,6 +33,11 @@ const PERMISSIONS = {
   'leads.write': ['owner', 'admin', 'member'],
   'leads.delete': ['owner', 'admin', 'member'],
   'leads.scoring': ['owner', 'admin'],
+  // Clients: the same people who work on leads convert and look after them; deleting is as
+  // for leads (a client's lead stays, converted, decision 014).
+  'clients.read': ['owner', 'admin', 'member', 'viewer'],
+  'clients.write': ['owner', 'admin', 'member'],
+  'clients.delete': ['owner', 'admin', 'member'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -12,6 +12,8 @@ describe('navigation', () => {
     ['/onboarding', ['/onboarding']],
     ['/leads', ['/leads']],
     ['/leads/form/42', ['/leads']],
+    ['/clients', ['/clients']],
+    ['/clients/42', ['/clients']],
     ['/settingsx', []],
   ])('%s highlights %j', (path, expected) => {
     expect(active(path)).toEqual(expected);
@@ -19,6 +21,6 @@ describe('navigation', () => {
 
   it('lists the main items in the order of spec 01 §2', () => {
     const main = navItems.filter((item) => item.group === 'main').map((item) => item.to);
-    expect(main).toEqual(['/dashboard', '/events', '/leads', '/onboarding']);
+    expect(main).toEqual(['/dashboard', '/events', '/leads', '/clients', '/onboarding']);
   });
 });

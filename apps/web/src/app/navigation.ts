@@ -1,5 +1,14 @@
 import type { TFunction } from 'i18next';
-import { CalendarRange, Contact, LayoutDashboard, Rocket, Settings, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  CalendarRange,
+  Contact,
+  Handshake,
+  LayoutDashboard,
+  Rocket,
+  Settings,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 
 /**
  * THE list of the dashboard's main navigation (spec 01 §2 order: Dashboard, Events, Offers, Leads,
@@ -20,6 +29,7 @@ export const navItems: readonly NavItem[] = [
   { to: '/events', label: (t) => t('nav.events'), icon: CalendarRange, group: 'main' },
   // Offers come between Events and Leads (spec 01 §2) once they exist.
   { to: '/leads', label: (t) => t('nav.leads'), icon: Contact, group: 'main' },
+  { to: '/clients', label: (t) => t('nav.clients'), icon: Handshake, group: 'main' },
   { to: '/onboarding', label: (t) => t('nav.setupGuide'), icon: Rocket, group: 'main' },
   { to: '/settings', label: (t) => t('nav.settings'), icon: Settings, group: 'account' },
   { to: '/settings/profile', label: (t) => t('nav.profile'), icon: UserRound, group: 'account' },

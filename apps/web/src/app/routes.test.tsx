@@ -146,9 +146,9 @@ describe('languages and unknown paths', () => {
   });
 
   it('shows the 404 page with the path for unknown paths', async () => {
-    renderApp('/clients/42');
+    renderApp('/no-such-page/42');
     await screen.findByRole('heading', { level: 1, name: 'Page not found' });
-    expect(screen.getByText('Page Not Found: /clients/42')).toBeTruthy();
+    expect(screen.getByText('Page Not Found: /no-such-page/42')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
   });
 });

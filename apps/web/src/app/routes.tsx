@@ -80,6 +80,12 @@ const pages = {
   leadDetail: lazyPage(() =>
     import('../features/leads/pages/lead-detail-page.tsx').then((m) => ({ Component: m.LeadDetailPage })),
   ),
+  clients: lazyPage(() =>
+    import('../features/clients/pages/clients-page.tsx').then((m) => ({ Component: m.ClientsPage })),
+  ),
+  clientDetail: lazyPage(() =>
+    import('../features/clients/pages/client-detail-page.tsx').then((m) => ({ Component: m.ClientDetailPage })),
+  ),
   settings: lazyPage(() =>
     import('../features/settings/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
   ),
@@ -146,7 +152,22 @@ function signedInRoutes(): RouteObject[] {
             { path: 'leads', lazy: pages.leads, handle: title((t) => t('leads:list.title')) },
             { path: 'leads/form', lazy: pages.leadForm, handle: title((t) => t('leads:form.createTitle')) },
             { path: 'leads/form/:id', lazy: pages.leadForm, handle: title((t) => t('leads:form.editTitle')) },
-            { path: 'leads/:id', lazy: pages.leadDetail, handle: title((t) => t('leads:detail.metaTitle')) },
+            {
+              path: 'leads/:id',
+              lazy: pages.leadDetail,
+              // The convert dialog and the client link speak the clients namespace.
+              handle: { ...title((t) => t('leads:detail.metaTitle')), namespaces: ['clients'] },
+            },
+            {
+              path: 'clients',
+              lazy: pages.clients,
+              handle: { ...title((t) => t('clients:list.title')), namespaces: ['settings', 'leads'] },
+            },
+            {
+              path: 'clients/:id',
+              lazy: pages.clientDetail,
+              handle: { ...title((t) => t('clients:detail.metaTitle')), namespaces: ['settings', 'leads'] },
+            },
             { path: 'settings', lazy: pages.settings, handle: title((t) => t('settings:hub.metaTitle')) },
             { path: 'settings/profile', lazy: pages.profile, handle: title((t) => t('settings:profile.metaTitle')) },
             {

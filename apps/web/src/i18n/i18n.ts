@@ -35,6 +35,7 @@ export const namespaces = [
   'builder',
   'events',
   'leads',
+  'clients',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

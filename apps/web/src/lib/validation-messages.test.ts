@@ -16,6 +16,13 @@ describe('recogniseValidationMessage', () => {
     'Enter a valid date and time',
     'Use at most 30 tags',
     'Use at most 30 products',
+    // The clients contract (amounts, custom fields, satisfaction).
+    'Enter an amount',
+    'Enter an amount of 0 or more',
+    'Enter a smaller amount',
+    'Use at most two decimals',
+    'Use at most 100 fields',
+    'Enter a whole number from 1 to 10',
   ])('recognises the contract message "%s"', (message) => {
     expect(recogniseValidationMessage(message)).not.toBeNull();
   });

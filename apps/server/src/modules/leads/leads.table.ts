@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type {
   ApprovalStatus,
   BudgetRange,
@@ -14,6 +24,7 @@ import type { ScoringRules } from '@leadcapture/contracts/lead-scoring';
 import type { LeadActivityType } from '@leadcapture/contracts/leads';
 import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
 import { users } from '../auth/auth.table.ts';
+import { clients } from '../clients/clients.table.ts';
 import { events, publicLookup } from '../events/events.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
 
@@ -76,6 +87,9 @@ export const leads = pgTable(
     consentGivenAt: timestamp('consent_given_at', { withTimezone: true, mode: 'date' }),
     attribution: jsonb('attribution').$type<LeadAttribution>().notNull().default({}),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // The client the lead was converted to (decision 014: deleting the client clears it, the
+    // lead stays converted).
+    clientId: uuid('client_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },

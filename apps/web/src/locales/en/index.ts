@@ -1,6 +1,7 @@
 import auth from './auth.json';
 import billing from './billing.json';
 import builder from './builder.json';
+import clients from './clients.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
@@ -23,4 +24,5 @@ export const en = {
   builder,
   events,
   leads,
+  clients,
 } as const;

@@ -2,6 +2,7 @@ import type { en } from '../en/index.ts';
 import auth from './auth.json';
 import billing from './billing.json';
 import builder from './builder.json';
+import clients from './clients.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
@@ -27,4 +28,5 @@ export const sv = {
   events: events satisfies (typeof en)['events'],
   builder: builder satisfies (typeof en)['builder'],
   leads: leads satisfies (typeof en)['leads'],
+  clients: clients satisfies (typeof en)['clients'],
 } as const;

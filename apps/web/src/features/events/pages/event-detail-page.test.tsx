@@ -111,6 +111,7 @@ function lead(changes: Record<string, unknown> = {}) {
     follow_up_date: null,
     event: eventId,
     offer: null,
+    client: null,
     custom_fields: {},
     approval_status: 'pending',
     email_verified: false,

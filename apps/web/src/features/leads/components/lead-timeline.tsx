@@ -13,6 +13,7 @@ import {
   RotateCcw,
   Sparkles,
   StickyNote,
+  Unlink,
   UserCheck,
   Users,
   type LucideIcon,
@@ -49,6 +50,7 @@ const ICONS: Record<LeadActivityType, LucideIcon> = {
   captured_again: RefreshCw,
   merged: GitMerge,
   converted: BadgeCheck,
+  client_deleted: Unlink,
   restored: RotateCcw,
 };
 
@@ -106,6 +108,10 @@ function useActivityTitle() {
         return isSource(source)
           ? t('timeline.createdFrom', { source: t(`common:leadSource.${source}`) })
           : t('activityType.lead_created');
+      }
+      case 'converted': {
+        const name = text(m.client_name);
+        return name === null ? t('activityType.converted') : t('timeline.convertedTo', { name });
       }
       default:
         return t(`activityType.${activity.type}`);

@@ -17,6 +17,7 @@ import {
   orgMembersPath,
   page,
 } from '../test/fixtures.ts';
+import { aClient } from '../../clients/test/fixtures.ts';
 import { LeadDetailPage } from './lead-detail-page.tsx';
 
 const path = '/leads/:id';
@@ -370,5 +371,79 @@ describe('LeadDetailPage', () => {
     expect(screen.queryByRole('form', { name: 'Log an activity' })).toBeNull();
     expect(screen.queryByLabelText('New note')).toBeNull();
     expect(await screen.findByText('Sam Seller')).toBeTruthy();
+  });
+});
+
+describe('LeadDetailPage: convert to client', () => {
+  const clientId = '00000000-0000-4000-8000-0000000000c1';
+
+  it('opens a dialog prefilled from the lead, converts it and goes to the client', async () => {
+    const { bodies } = server({
+      [`POST /leads/${leadId}/convert_to_client/`]: (body) =>
+        ok(aClient({ id: clientId, ...(body as Record<string, unknown>) }), 201),
+    });
+    const user = userEvent.setup();
+    const { router } = await renderWithApp(<LeadDetailPage />, { path, url });
+    await user.click(await screen.findByRole('button', { name: 'Convert to client' }));
+    const dialog = screen.getByRole('dialog', { name: 'Convert to client' });
+    // A hot lead of Berg AB with a 5,000–10,000 budget.
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Client type' }).value).toBe('smb');
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Priority' }).value).toBe('high');
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Status' }).value).toBe('onboarding');
+    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Currency' }).value).toBe('usd');
+    const value = within(dialog).getByRole<HTMLInputElement>('spinbutton', { name: 'Estimated value' });
+    expect(value.value).toBe('5000');
+
+    await user.clear(value);
+    await user.type(value, '7500.255');
+    await user.click(within(dialog).getByRole('button', { name: 'Convert' }));
+    expect(await within(dialog).findByText(/two decimals/)).toBeTruthy();
+    expect(bodies(`POST /leads/${leadId}/convert_to_client/`)).toEqual([]);
+
+    await user.clear(value);
+    await user.type(value, '7500.25');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Client type' }), 'enterprise');
+    await user.click(within(dialog).getByRole('button', { name: 'Convert' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/clients/${clientId}`));
+    expect(bodies(`POST /leads/${leadId}/convert_to_client/`)).toEqual([
+      { client_type: 'enterprise', priority: 'high', status: 'onboarding', estimated_value: 7500.25, currency: 'usd' },
+    ]);
+    expect(toastTitles()).toContain('Berg AB is now a client');
+  });
+
+  it('says so when the lead was converted meanwhile, and with the catalogue wording on failure', async () => {
+    let answer = () => fail(409, 'CONFLICT');
+    server({ [`POST /leads/${leadId}/convert_to_client/`]: () => answer() });
+    const user = userEvent.setup();
+    await renderWithApp(<LeadDetailPage />, { path, url });
+    await user.click(await screen.findByRole('button', { name: 'Convert to client' }));
+    const dialog = screen.getByRole('dialog', { name: 'Convert to client' });
+    await user.click(within(dialog).getByRole('button', { name: 'Convert' }));
+    expect(await within(dialog).findByText('This lead has already been converted to a client.')).toBeTruthy();
+
+    answer = () => fail(403, 'PERMISSION_DENIED');
+    await user.click(within(dialog).getByRole('button', { name: 'Convert' }));
+    await waitFor(() =>
+      expect(within(dialog).queryByText('This lead has already been converted to a client.')).toBeNull(),
+    );
+    answer = () => fail(400, 'BAD_REQUEST');
+    await user.click(within(dialog).getByRole('button', { name: 'Convert' }));
+    expect(await within(dialog).findByText('Client conversion failed')).toBeTruthy();
+  });
+
+  it('links a converted lead to its client instead', async () => {
+    server({ [`GET /leads/${leadId}/`]: () => ok(aLead({ status: 'converted', client: clientId })) });
+    await renderWithApp(<LeadDetailPage />, { path, url });
+    const link = await screen.findByRole('link', { name: 'View client' });
+    expect(link.getAttribute('href')).toBe(`/clients/${clientId}`);
+    expect(screen.queryByRole('button', { name: 'Convert to client' })).toBeNull();
+  });
+
+  it('offers viewers no convert', async () => {
+    const viewer = { ...me, current_organization: { ...me.current_organization, role: 'viewer' } };
+    server({ 'GET /auth/me/': () => ok(viewer) });
+    await renderWithApp(<LeadDetailPage />, { path, url });
+    await screen.findByRole('heading', { level: 1, name: 'Vera Berg' });
+    expect(screen.queryByRole('button', { name: 'Convert to client' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ArrowLeft, Building, Check, Clock, Pencil, RotateCcw, Trash2, X } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, Building, Check, Clock, Handshake, Pencil, RotateCcw, Trash2, X } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { eventQueryOptions } from '../../events/api/events.ts';
 import { useDecideApproval, type ApprovalDecision } from '../api/lead-actions.ts';
 import { restoreLead, useDeleteLead, useLead, useRestoreLead, type Lead } from '../api/leads.ts';
 import { useMembers } from '../api/members.ts';
+import { ConvertLeadDialog } from '../components/convert-lead-dialog.tsx';
 import { InterestBadge, LeadStatusBadge } from '../components/lead-badges.tsx';
 import { LeadDetails, LeadInsights } from '../components/lead-insights.tsx';
 import { leadName } from '../components/lead-name.ts';
@@ -102,7 +103,7 @@ function BackLink() {
 }
 
 function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof useDeleteLead> }) {
-  const { t } = useTranslation(['leads', 'common']);
+  const { t } = useTranslation(['leads', 'common', 'clients']);
   const { lp } = useLocalizedPath();
   const navigate = useNavigate();
   const me = useCurrentUser();
@@ -113,6 +114,7 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
   const queryClient = useQueryClient();
   const event = useQuery({ ...eventQueryOptions(lead.event ?? ''), enabled: lead.event !== null });
   const [confirming, setConfirming] = useState(false);
+  const [converting, setConverting] = useState(false);
   const name = leadName(lead);
 
   const confirmDelete = () =>
@@ -165,21 +167,37 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
           </span>
         }
         actions={
-          canWrite && (
-            <>
-              <LeadStatusMenu lead={lead} />
+          <>
+            {lead.client !== null && (
               <Button asChild variant="secondary">
-                <Link to={lp(`/leads/form/${lead.id}`)}>
-                  <Pencil aria-hidden="true" />
-                  {t('detail.edit')}
+                <Link to={lp(`/clients/${lead.client}`)}>
+                  <BadgeCheck aria-hidden="true" />
+                  {t('clients:convert.viewClient')}
                 </Link>
               </Button>
-              <Button variant="secondary" onClick={() => setConfirming(true)}>
-                <Trash2 aria-hidden="true" />
-                {t('detail.delete')}
+            )}
+            {canWrite && lead.client === null && (
+              <Button onClick={() => setConverting(true)}>
+                <Handshake aria-hidden="true" />
+                {t('clients:convert.button')}
               </Button>
-            </>
-          )
+            )}
+            {canWrite && (
+              <>
+                <LeadStatusMenu lead={lead} />
+                <Button asChild variant="secondary">
+                  <Link to={lp(`/leads/form/${lead.id}`)}>
+                    <Pencil aria-hidden="true" />
+                    {t('detail.edit')}
+                  </Link>
+                </Button>
+                <Button variant="secondary" onClick={() => setConfirming(true)}>
+                  <Trash2 aria-hidden="true" />
+                  {t('detail.delete')}
+                </Button>
+              </>
+            )}
+          </>
         }
       />
 
@@ -198,6 +216,8 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
           <LeadDetails lead={lead} event={event.data ?? null} />
         </div>
       </div>
+
+      {converting && <ConvertLeadDialog lead={lead} open={converting} onOpenChange={setConverting} />}
 
       <Modal
         open={confirming}

@@ -33,6 +33,7 @@ export function aLead(changes: Record<string, unknown> = {}) {
     follow_up_date: null,
     event: eventId,
     offer: null,
+    client: null,
     custom_fields: {},
     approval_status: 'approved',
     email_verified: true,

@@ -1,0 +1,241 @@
+import { CLIENT_PRIORITIES, CLIENT_STATUSES, CLIENT_TYPES, type ClientOrdering } from '@leadcapture/contracts/clients';
+import { Handshake, Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/select.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { memberName, useMembers } from '../../leads/api/members.ts';
+import { CLIENTS_PAGE_SIZE, useClientList } from '../api/clients.ts';
+import { ClientStatsPanel } from '../components/client-stats-panel.tsx';
+import { ClientTable } from '../components/client-table.tsx';
+import {
+  applyClientListChange,
+  clientFiltersOf,
+  hasFilters,
+  readClientListState,
+  type ClientListState,
+} from '../utils/list-state.ts';
+
+/** Typing pauses this long before the search goes into the address and the request. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const ORDER_CHOICES = [
+  '-created_at',
+  'created_at',
+  'company_name',
+  '-company_name',
+  'priority',
+  '-estimated_value',
+  '-lifetime_value',
+  'next_follow_up_date',
+] as const satisfies readonly ClientOrdering[];
+
+/**
+ * /clients (spec 01 §2): the organisation's clients with their stats, filters and search kept in
+ * the address, a sortable table (cards on a phone) and pages of 25.
+ */
+export function ClientsPage() {
+  const { t, i18n } = useTranslation(['clients', 'common']);
+  const language = i18n.language;
+  const { lp } = useLocalizedPath();
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readClientListState(params), [params]);
+  const list = useClientList(useMemo(() => clientFiltersOf(state, CLIENTS_PAGE_SIZE), [state]));
+  const { members } = useMembers();
+  const memberNames = useMemo(() => new Map(members.map((m) => [m.id, memberName(m)])), [members]);
+
+  const change = (next: Partial<ClientListState>) =>
+    setParams((prev) => applyClientListChange(prev, next), { replace: true });
+
+  const [search, setSearch] = useState(state.search);
+  const [searchInAddress, setSearchInAddress] = useState(state.search);
+  if (state.search !== searchInAddress) {
+    // Changed from outside the box (Clear filters, back button): the box follows.
+    setSearchInAddress(state.search);
+    setSearch(state.search);
+  }
+  useEffect(() => {
+    const wanted = search.trim();
+    if (wanted === state.search) return;
+    const timer = setTimeout(() => {
+      setSearchInAddress(wanted);
+      setParams((prev) => applyClientListChange(prev, { search: wanted }), { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, state.search, setParams]);
+
+  const data = list.data;
+  const clients = data?.results ?? [];
+  const pages = data ? Math.max(1, Math.ceil(data.count / CLIENTS_PAGE_SIZE)) : 1;
+  const filtered = hasFilters(state);
+
+  const pastTheEnd = data !== undefined && !list.isPlaceholderData && clients.length === 0 && state.page > pages;
+  useEffect(() => {
+    if (pastTheEnd) setParams((prev) => applyClientListChange(prev, { page: pages }), { replace: true });
+  }, [pastTheEnd, pages, setParams]);
+
+  const all = t('filters.all');
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={t('list.title')} description={t('list.description')} />
+
+      <ClientStatsPanel />
+
+      <div className="grid gap-3">
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            aria-label={t('list.search')}
+            placeholder={t('list.searchPlaceholder')}
+            className="pl-9"
+            maxLength={200}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+          <Field label={t('filters.status')}>
+            <Select
+              value={state.status}
+              onChange={(e) => change({ status: e.target.value })}
+              placeholder={all}
+              options={CLIENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            />
+          </Field>
+          <Field label={t('filters.clientType')}>
+            <Select
+              value={state.clientType}
+              onChange={(e) => change({ clientType: e.target.value })}
+              placeholder={all}
+              options={CLIENT_TYPES.map((s) => ({ value: s, label: t(`type.${s}`) }))}
+            />
+          </Field>
+          <Field label={t('filters.priority')}>
+            <Select
+              value={state.priority}
+              onChange={(e) => change({ priority: e.target.value })}
+              placeholder={all}
+              options={CLIENT_PRIORITIES.map((s) => ({ value: s, label: t(`priority.${s}`) }))}
+            />
+          </Field>
+          <Field label={t('filters.manager')}>
+            <Select
+              value={state.manager}
+              onChange={(e) => change({ manager: e.target.value })}
+              placeholder={all}
+              options={[
+                { value: 'me', label: t('filters.me') },
+                { value: 'unassigned', label: t('filters.unassigned') },
+                ...members.map((m) => ({ value: m.id, label: memberName(m) })),
+              ]}
+            />
+          </Field>
+          <Field label={t('filters.ordering')}>
+            <Select
+              value={ORDER_CHOICES.some((o) => o === state.ordering) ? state.ordering : ''}
+              onChange={(e) => {
+                const chosen = ORDER_CHOICES.find((o) => o === e.target.value);
+                if (chosen !== undefined) change({ ordering: chosen });
+              }}
+              options={ORDER_CHOICES.map((o) => ({ value: o, label: t(`filters.order.${o}`) }))}
+            />
+          </Field>
+        </div>
+      </div>
+
+      {list.isError && data === undefined ? (
+        <Card role="alert" className="p-6 text-sm">
+          <p className="font-medium text-foreground">{t('errors.load')}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void list.refetch()}>
+            {t('common:ui.retry')}
+          </Button>
+        </Card>
+      ) : data === undefined ? (
+        <div className="grid gap-2" aria-busy="true" aria-label={t('common:ui.loading')}>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} className="h-14 w-full" />
+          ))}
+        </div>
+      ) : clients.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon={Search}
+            title={t('list.noMatchesTitle')}
+            description={t('list.noMatchesBody')}
+            action={
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setSearch('');
+                  change({ status: '', clientType: '', priority: '', manager: '', search: '' });
+                }}
+              >
+                {t('list.clearFilters')}
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={Handshake}
+            title={t('list.emptyTitle')}
+            description={t('list.emptyBody')}
+            action={
+              <Button asChild>
+                <Link to={lp('/leads?status=qualified')}>{t('list.goToLeads')}</Link>
+              </Button>
+            }
+          />
+        )
+      ) : (
+        <div className={cn('grid gap-3', list.isPlaceholderData && 'opacity-60 transition-opacity')}>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t('list.count', { count: data.count, formatted: formatNumber(data.count, language) })}
+          </p>
+          <ClientTable
+            clients={clients}
+            ordering={state.ordering}
+            onOrder={(ordering) => change({ ordering })}
+            memberNames={memberNames}
+          />
+          {pages > 1 && (
+            <nav aria-label={t('list.pagination')} className="flex items-center justify-between gap-3 text-sm">
+              <span className="text-muted-foreground">{t('list.pageOf', { page: state.page, pages })}</span>
+              <div className="flex gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={state.page <= 1}
+                  onClick={() => change({ page: state.page - 1 })}
+                >
+                  {t('list.previous')}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={state.page >= pages}
+                  onClick={() => change({ page: state.page + 1 })}
+                >
+                  {t('list.next')}
+                </Button>
+              </div>
+            </nav>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
