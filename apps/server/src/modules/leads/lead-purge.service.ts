@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LEAD_RETENTION_DAYS } from '@leadcapture/contracts/leads';
 import { queryRows, type Database } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
@@ -29,20 +29,19 @@ export async function purgeExpiredLeads(
   for (const { id: organizationId } of orgs) {
     for (;;) {
       const count = await inScope(db, { organizationId }, async (tx) => {
-        const expired = tx
-          .select({ id: leads.id })
-          .from(leads)
-          .where(
-            and(
-              eq(leads.organizationId, organizationId),
-              isNotNull(leads.deletedAt),
-              sql`${leads.deletedAt} < now() - make_interval(days => ${retentionDays})`,
-            ),
-          )
-          .limit(batch)
-          // Another process purging at the same time takes other rows, never the same twice.
-          .for('update', { skipLocked: true });
-        const gone = await tx.delete(leads).where(inArray(leads.id, expired)).returning({ id: leads.id });
+        // A materialised CTE: as a subquery of IN, a rescan of LIMIT … FOR UPDATE would skip the
+        // rows this statement already deleted and go on to the next ones, ignoring the batch.
+        // SKIP LOCKED: another process purging at the same time takes other rows.
+        const gone = await queryRows<{ id: string }>(
+          tx,
+          sql`with expired as materialized (
+                select ${leads.id} from ${leads}
+                where ${leads.organizationId} = ${organizationId} and ${leads.deletedAt} is not null
+                  and ${leads.deletedAt} < now() - make_interval(days => ${retentionDays})
+                limit ${batch} for update skip locked)
+              delete from ${leads} using expired where ${leads.id} = expired.id
+              returning ${leads.id} as id`,
+        );
         if (gone.length === 0) return 0;
         const ids = gone.map((g) => g.id);
         await tx

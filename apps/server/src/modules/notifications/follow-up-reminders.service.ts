@@ -123,16 +123,23 @@ async function remindOrganization(
   });
   if (due.length === 0) return 0;
 
-  const claimed = await queryRows<{ id: string }>(
-    tx,
-    sql`update ${leads} set follow_up_reminded_at = now()
-        from (select * from unnest(${due.map((d) => d.id)}::uuid[], ${due.map((d) => d.followUpDate.toISOString())}::timestamptz[]) as t(id, follow_up_date)) as d
-        where ${leads.id} = d.id and ${leads.followUpDate} = d.follow_up_date
-          and ${leads.followUpRemindedAt} is null and ${leads.deletedAt} is null
-          and ${leads.organizationId} = ${organizationId}
-        returning ${leads.id} as id`,
-  );
-  const claimedIds = new Set(claimed.map((r) => r.id));
+  const claimedIds = new Set<string>();
+  for (const d of due) {
+    const [row] = await tx
+      .update(leads)
+      .set({ followUpRemindedAt: sql`now()` })
+      .where(
+        and(
+          eq(leads.organizationId, organizationId),
+          eq(leads.id, d.id),
+          eq(leads.followUpDate, d.followUpDate),
+          isNull(leads.followUpRemindedAt),
+          isNull(leads.deletedAt),
+        ),
+      )
+      .returning({ id: leads.id });
+    if (row) claimedIds.add(row.id);
+  }
 
   let sent = 0;
   for (const lead of due) {
