@@ -80,6 +80,9 @@ const pages = {
   leadDetail: lazyPage(() =>
     import('../features/leads/pages/lead-detail-page.tsx').then((m) => ({ Component: m.LeadDetailPage })),
   ),
+  notifications: lazyPage(() =>
+    import('../features/notifications/pages/notifications-page.tsx').then((m) => ({ Component: m.NotificationsPage })),
+  ),
   settings: lazyPage(() =>
     import('../features/settings/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
   ),
@@ -147,6 +150,11 @@ function signedInRoutes(): RouteObject[] {
             { path: 'leads/form', lazy: pages.leadForm, handle: title((t) => t('leads:form.createTitle')) },
             { path: 'leads/form/:id', lazy: pages.leadForm, handle: title((t) => t('leads:form.editTitle')) },
             { path: 'leads/:id', lazy: pages.leadDetail, handle: title((t) => t('leads:detail.metaTitle')) },
+            {
+              path: 'notifications',
+              lazy: pages.notifications,
+              handle: title((t) => t('notifications:metaTitle')),
+            },
             { path: 'settings', lazy: pages.settings, handle: title((t) => t('settings:hub.metaTitle')) },
             { path: 'settings/profile', lazy: pages.profile, handle: title((t) => t('settings:profile.metaTitle')) },
             {

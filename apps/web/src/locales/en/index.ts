@@ -7,6 +7,7 @@ import errors from './errors.json';
 import events from './events.json';
 import leads from './leads.json';
 import legal from './legal.json';
+import notifications from './notifications.json';
 import settings from './settings.json';
 import support from './support.json';
 
@@ -23,4 +24,5 @@ export const en = {
   builder,
   events,
   leads,
+  notifications,
 } as const;

@@ -8,6 +8,7 @@ import errors from './errors.json';
 import events from './events.json';
 import leads from './leads.json';
 import legal from './legal.json';
+import notifications from './notifications.json';
 import settings from './settings.json';
 import support from './support.json';
 
@@ -27,4 +28,5 @@ export const sv = {
   events: events satisfies (typeof en)['events'],
   builder: builder satisfies (typeof en)['builder'],
   leads: leads satisfies (typeof en)['leads'],
+  notifications: notifications satisfies (typeof en)['notifications'],
 } as const;
