@@ -23,7 +23,7 @@ export interface DatabaseHandle {
    * a connection of its own, so `fn` may run as many transactions as it likes; a process that
    * dies releases it with its connection.
    */
-  withTryLock<T>(name: string, fn: () => Promise<T>): Promise<TryLockResult<T>>;
+  withTryLock: <T>(name: string, fn: () => Promise<T>) => Promise<TryLockResult<T>>;
   /** Runs raw SQL that may hold several statements (bootstrap, test setup). */
   execScript(sqlText: string): Promise<void>;
   close(): Promise<void>;

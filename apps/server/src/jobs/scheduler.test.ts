@@ -53,8 +53,18 @@ describe('scheduler', () => {
     };
     // Two schedulers as two API processes would have them; on PostgreSQL each holds the lock on
     // a connection of its own, so this is the database's advisory lock at work.
-    const a = createScheduler({ tasks: [task], withTryLock: database.withTryLock, log: asLogger(recordingLog()), intervalMs: 60_000 });
-    const b = createScheduler({ tasks: [task], withTryLock: database.withTryLock, log: asLogger(recordingLog()), intervalMs: 60_000 });
+    const a = createScheduler({
+      tasks: [task],
+      withTryLock: database.withTryLock,
+      log: asLogger(recordingLog()),
+      intervalMs: 60_000,
+    });
+    const b = createScheduler({
+      tasks: [task],
+      withTryLock: database.withTryLock,
+      log: asLogger(recordingLog()),
+      intervalMs: 60_000,
+    });
     const first = a.run(name);
     await vi.waitFor(() => expect(started).toBe(1));
     expect(await b.run(name)).toBe('skipped');
@@ -77,7 +87,12 @@ describe('scheduler', () => {
         return { calls };
       },
     };
-    const scheduler = createScheduler({ tasks: [task], withTryLock: database.withTryLock, log: asLogger(log), intervalMs: 20 });
+    const scheduler = createScheduler({
+      tasks: [task],
+      withTryLock: database.withTryLock,
+      log: asLogger(log),
+      intervalMs: 20,
+    });
     scheduler.start();
     await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(3), { timeout: 5000 });
     await scheduler.stop();
@@ -99,6 +114,7 @@ describe('scheduler', () => {
         runs += 1;
         await held.opened;
         finished = true;
+        return {};
       },
     };
     const scheduler = createScheduler({
@@ -124,7 +140,12 @@ describe('scheduler', () => {
   });
 
   it('answers an unknown task name with an error', () => {
-    const scheduler = createScheduler({ tasks: [], withTryLock: database.withTryLock, log: asLogger(recordingLog()), intervalMs: 10 });
+    const scheduler = createScheduler({
+      tasks: [],
+      withTryLock: database.withTryLock,
+      log: asLogger(recordingLog()),
+      intervalMs: 10,
+    });
     expect(() => scheduler.run('nope')).toThrow(/no scheduled task/);
   });
 });

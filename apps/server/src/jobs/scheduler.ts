@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 /** A named piece of periodic work; `run` answers a summary for the log (counts). */
 export interface ScheduledTask {
   name: string;
-  run: () => Promise<Record<string, number> | void>;
+  run: () => Promise<Record<string, number>>;
 }
 
 /** What one run of a task came to. */

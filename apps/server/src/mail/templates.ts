@@ -4,11 +4,7 @@ import type { LeadStatus } from '@leadcapture/contracts/constants';
  * other profile languages fall back to English until their UI exists.
  */
 export type MailTemplate =
-  | 'verify_email'
-  | 'password_reset'
-  | 'lead_email_confirmation'
-  | 'lead_status_changed'
-  | 'lead_follow_up_due';
+  'verify_email' | 'password_reset' | 'lead_email_confirmation' | 'lead_status_changed' | 'lead_follow_up_due';
 type Lang = 'en' | 'sv';
 
 interface Copy {

@@ -27,7 +27,11 @@ function call(method: 'POST' | 'DELETE', url: string, user: User, payload?: unkn
 
 /** A lead of the user's organisation, with a note on its timeline, deleted `daysAgo` days ago. */
 async function binnedLead(user: User, daysAgo: number | null): Promise<string> {
-  const lead = expectData(leadSchema, await call('POST', 'leads/', user, { first_name: 'Bin', last_name: `${daysAgo}` }), 201);
+  const lead = expectData(
+    leadSchema,
+    await call('POST', 'leads/', user, { first_name: 'Bin', last_name: `${daysAgo}` }),
+    201,
+  );
   expect((await call('POST', `leads/${lead.id}/notes/`, user, { body: 'Called twice' })).statusCode).toBe(201);
   if (daysAgo !== null) {
     expect((await call('DELETE', `leads/${lead.id}/`, user)).statusCode).toBe(200);

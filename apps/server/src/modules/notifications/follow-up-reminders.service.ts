@@ -60,12 +60,7 @@ const recipient = sql<string | null>`coalesce(${leads.assignedTo}, ${leads.follo
  * at the same moment waits on the row, finds it claimed and skips it (exactly once); a date
  * changed in between is not claimed and is judged again at the next run.
  */
-async function remindOrganization(
-  tx: Tx,
-  organizationId: string,
-  publicUrl: string,
-  now: Date,
-): Promise<number> {
+async function remindOrganization(tx: Tx, organizationId: string, publicUrl: string, now: Date): Promise<number> {
   const rows = await tx
     .select({
       id: leads.id,

@@ -29,7 +29,8 @@ function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, user: Us
 
 async function user(profile: { timezone?: string; language?: 'en' | 'sv' } = {}): Promise<User> {
   const u = await registerUser(t);
-  if (profile.timezone || profile.language) await t.database.db.update(users).set(profile).where(eq(users.id, u.user.id));
+  if (profile.timezone || profile.language)
+    await t.database.db.update(users).set(profile).where(eq(users.id, u.user.id));
   return u;
 }
 
@@ -167,7 +168,8 @@ describe('follow-up reminders', () => {
     const today = new Date().toISOString();
     const binned = await lead(owner, { follow_up_date: today });
     expect((await call('DELETE', `leads/${binned.id}/`, owner)).statusCode).toBe(200);
-    for (const status of ['converted', 'closed_won', 'closed_lost', 'lost']) await lead(owner, { follow_up_date: today, status });
+    for (const status of ['converted', 'closed_won', 'closed_lost', 'lost'])
+      await lead(owner, { follow_up_date: today, status });
     const open = await lead(owner, { follow_up_date: today, status: 'nurturing' });
     await run();
     expect((await notificationsOf(owner)).map((n) => n.data.lead_id)).toEqual([open.id]);

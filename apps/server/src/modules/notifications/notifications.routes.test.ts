@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@leadcapture/contracts/constants';
 import { paginated } from '@leadcapture/contracts/envelope';
-import {
-  markAllReadResultSchema,
-  notificationSchema,
-  unreadCountSchema,
-} from '@leadcapture/contracts/notifications';
+import { markAllReadResultSchema, notificationSchema, unreadCountSchema } from '@leadcapture/contracts/notifications';
 import { detailSchema } from '@leadcapture/contracts/auth';
 import { expectData, expectError, expectValidation } from '../../../test/envelope.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
@@ -99,9 +95,7 @@ describe('the notifications inbox', () => {
   it('answers the short forms of spec 01 §7 like the inbox paths', async () => {
     const me = await registerUser(t);
     const [a, b] = await seed(me, 2);
-    expect(expectData(inbox, await call('GET', '', me))).toEqual(
-      expectData(inbox, await call('GET', 'inbox/', me)),
-    );
+    expect(expectData(inbox, await call('GET', '', me))).toEqual(expectData(inbox, await call('GET', 'inbox/', me)));
     expect(expectData(notificationSchema, await call('GET', `${a}/`, me))).toEqual(
       expectData(notificationSchema, await call('GET', `inbox/${a}/`, me)),
     );
@@ -129,11 +123,15 @@ describe('the notifications inbox', () => {
     }
     // Nobody else's inbox shows them, and mark-all-read leaves them alone.
     expect(expectData(inbox, await call('GET', 'inbox/', colleague, orgOf(owner))).count).toBe(0);
-    expect(expectData(markAllReadResultSchema, await call('POST', 'inbox/mark_all_read/', colleague, orgOf(owner)))).toEqual({
+    expect(
+      expectData(markAllReadResultSchema, await call('POST', 'inbox/mark_all_read/', colleague, orgOf(owner))),
+    ).toEqual({
       updated: 0,
     });
     expect(expectData(unreadCountSchema, await call('GET', 'inbox/unread_count/', owner))).toEqual({ unread_count: 1 });
-    expect(expectData(unreadCountSchema, await call('GET', 'inbox/unread_count/', stranger))).toEqual({ unread_count: 1 });
+    expect(expectData(unreadCountSchema, await call('GET', 'inbox/unread_count/', stranger))).toEqual({
+      unread_count: 1,
+    });
     // Notifications belong to one organisation: the owner's other membership shows none of them.
     expectError(await call('GET', 'inbox/', owner, orgOf(stranger)), 404, 'NOT_FOUND');
   });
@@ -142,9 +140,9 @@ describe('the notifications inbox', () => {
     const owner = await registerUser(t);
     const viewer = await addMember(owner, 'viewer');
     const [id] = await seed(viewer, 1, orgOf(owner));
-    expect(expectData(notificationSchema, await call('POST', `inbox/${id}/mark_as_read/`, viewer, orgOf(owner))).is_read).toBe(
-      true,
-    );
+    expect(
+      expectData(notificationSchema, await call('POST', `inbox/${id}/mark_as_read/`, viewer, orgOf(owner))).is_read,
+    ).toBe(true);
     expectData(detailSchema, await call('DELETE', `inbox/${id}/`, viewer, orgOf(owner)));
   });
 

@@ -56,14 +56,24 @@ export function notificationsRoutes(deps: AppDeps) {
       app.get(
         url,
         {
-          schema: { tags, summary: 'One of my notifications', params: idParamsSchema, response: okResponse(notificationSchema) },
+          schema: {
+            tags,
+            summary: 'One of my notifications',
+            params: idParamsSchema,
+            response: okResponse(notificationSchema),
+          },
         },
         async (req) => ok(await withTenant(deps, req, (ctx) => service.getNotification(ctx, req.params.id))),
       );
       app.delete(
         url,
         {
-          schema: { tags, summary: 'Delete one of my notifications', params: idParamsSchema, response: okResponse(detailSchema) },
+          schema: {
+            tags,
+            summary: 'Delete one of my notifications',
+            params: idParamsSchema,
+            response: okResponse(detailSchema),
+          },
         },
         async (req) => {
           await withTenant(deps, req, (ctx) => service.deleteNotification(ctx, req.params.id));

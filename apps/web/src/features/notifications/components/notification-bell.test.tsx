@@ -39,7 +39,9 @@ describe('NotificationBell', () => {
     expect(link.getAttribute('href')).toBe(`/leads/${followUpLeadId}`);
     expect(within(panel).getByRole('link', { name: 'Follow up Olle Ek today' })).toBeTruthy();
     expect(within(panel).getAllByText('5 minutes ago')).toHaveLength(2);
-    expect(within(panel).getByRole('link', { name: 'View all notifications' }).getAttribute('href')).toBe('/notifications');
+    expect(within(panel).getByRole('link', { name: 'View all notifications' }).getAttribute('href')).toBe(
+      '/notifications',
+    );
     // Only the unread one offers "mark as read".
     expect(within(panel).getAllByRole('button', { name: /^Mark as read:/ })).toHaveLength(1);
   });
@@ -64,7 +66,7 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications, none unread' })).toBeTruthy());
     expect(server.calls.filter((c) => c.path.endsWith('/mark_as_read/'))).toHaveLength(1);
     // Nothing left unread: "mark all as read" has nothing to do.
-    expect((within(panel).getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(panel).getByRole<HTMLButtonElement>('button', { name: 'Mark all as read' }).disabled).toBe(true);
   });
 
   it('sends mark all as read', async () => {

@@ -37,7 +37,12 @@ export function NotificationBell() {
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={count === 0 ? t('bell.labelNone') : t('bell.label', { count })}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={count === 0 ? t('bell.labelNone') : t('bell.label', { count })}
+        >
           <Bell aria-hidden="true" />
           {count > 0 && (
             <span

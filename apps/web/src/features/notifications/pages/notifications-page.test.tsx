@@ -77,12 +77,12 @@ describe('NotificationsPage', () => {
     });
     const { router } = await render();
     expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(inboxQueries().at(-1)?.get('page')).toBe('2'));
     expect(router.state.location.search).toBe('?page=2');
     // Nothing unread: nothing to mark.
-    expect((screen.getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Mark all as read' }).disabled).toBe(true);
   });
 
   it('says when there is nothing, and when the inbox cannot load (in Swedish too)', async () => {
