@@ -6,6 +6,8 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../../../test
 import { PURGE_TASK } from '../../app.ts';
 import { inScope } from '../../db/tenant.ts';
 import { auditLogs } from '../audit/audit.table.ts';
+import { addNotification } from '../notifications/notifications.service.ts';
+import { notifications } from '../notifications/notifications.table.ts';
 import { leadActivities, leads } from './leads.table.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -71,6 +73,19 @@ describe('the bin purge', () => {
     const othersKept = await binnedLead(other, 29);
     const othersLive = await binnedLead(other, null);
 
+    // A reminder about a lead goes with it; one about a lead still kept stays.
+    for (const leadId of [expired[0] ?? '', kept])
+      await inScope(t.database.db, { organizationId: orgOf(owner) }, (tx) =>
+        addNotification(tx, {
+          organizationId: orgOf(owner),
+          userId: owner.user.id,
+          category: 'leads',
+          type: 'lead_follow_up_due',
+          data: { lead_id: leadId, lead_name: 'Bin', company: '', follow_up_date: new Date().toISOString() },
+          link: `/leads/${leadId}`,
+        }),
+      );
+
     // Past the retention a lead can no longer be restored, before and after the purge alike.
     expectError(await call('POST', `leads/${expired[0]}/restore/`, owner), 404, 'NOT_FOUND');
 
@@ -87,6 +102,10 @@ describe('the bin purge', () => {
       { metadata: { count: 2, retention_days: 30 }, userId: null, userAgent: 'scheduler' },
     ]);
     expect(await purgeAudits(other)).toEqual([]);
+    const reminders = await inScope(t.database.db, { organizationId: orgOf(owner) }, (tx) =>
+      tx.select({ data: notifications.data }).from(notifications).where(eq(notifications.userId, owner.user.id)),
+    );
+    expect(reminders.map((n) => n.data.lead_id)).toEqual([kept]);
 
     // The lead kept in the bin is still restorable; a second run finds nothing more to purge.
     expectData(leadSchema, await call('POST', `leads/${kept}/restore/`, owner));
