@@ -59,6 +59,8 @@ function startServer(port, dataDir) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The scheduled jobs every 2 s, so a spec sees a reminder without a hook to trigger it.
+      SCHEDULER_INTERVAL_MS: process.env.SCHEDULER_INTERVAL_MS ?? '2000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -19,6 +19,7 @@ import { handleError } from './http/errors.ts';
 import { createThrottle, memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './http/throttle.ts';
 import { createLiveEventBus, liveEventHandler } from './jobs/live-events.ts';
 import { createOutboxWorker } from './jobs/outbox.ts';
+import { createScheduler } from './jobs/scheduler.ts';
 import { mailHandler } from './mail/mail-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -35,6 +36,9 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { clientsRoutes, leadConversionRoutes } from './modules/clients/clients.routes.ts';
 import { eventLeadsRoutes, leadsRoutes } from './modules/leads/leads.routes.ts';
 import { LEAD_CREATED, LEAD_UPDATED } from './modules/leads/leads.service.ts';
+import { purgeExpiredLeads } from './modules/leads/lead-purge.service.ts';
+import { sendFollowUpReminders } from './modules/notifications/follow-up-reminders.service.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { organizationLogoRoutes } from './modules/organizations/organization-logo.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
@@ -42,6 +46,9 @@ import { createLocalStorage } from './storage/local-disk.ts';
 import type { FileStorage } from './storage/storage.ts';
 
 export const API_PREFIX = '/api/v1';
+/** Names of the scheduled tasks (their advisory locks are named after them). */
+export const PURGE_TASK = 'lead_bin_purge';
+export const REMINDERS_TASK = 'lead_follow_up_reminders';
 const BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -56,6 +63,8 @@ export interface BuildOptions {
   storage?: FileStorage;
   /** Deliver the outbox in the background (off in tests, which drain it by hand). */
   runOutbox?: boolean;
+  /** Run the scheduled jobs periodically (off in tests, which run a task by hand). */
+  runScheduler?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -140,6 +149,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     log: app.log,
   });
+  // Periodic jobs (docs/jobs.md): the bin's purge after LEAD_RETENTION_DAYS, follow-up reminders.
+  const scheduler = createScheduler({
+    withTryLock: database.withTryLock,
+    log: app.log,
+    intervalMs: config.schedulerIntervalMs,
+    tasks: [
+      { name: PURGE_TASK, run: () => purgeExpiredLeads(database.db) },
+      {
+        name: REMINDERS_TASK,
+        run: async () => {
+          const result = await sendFollowUpReminders(database.db, { publicUrl: config.publicUrl });
+          if (result.reminded > 0) outbox.kick();
+          return result;
+        },
+      },
+    ],
+  });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
   const meCache = createMeCache(opts.redis ? { redis: opts.redis } : {});
   const deps: AppDeps = {
@@ -149,6 +175,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     tokens: await createTokenSigner(config.jwtSecret),
     throttle: createThrottle(throttleStore),
     outbox,
+    scheduler,
     live,
     meCache,
     captureTargets: createCaptureTargets(),
@@ -231,6 +258,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(captureRoutes(deps), { prefix: '/public' });
       await api.register(contactRoutes(deps), { prefix: '/contact' });
       await api.register(analyticsRoutes(deps), { prefix: '/analytics' });
+      await api.register(notificationsRoutes(deps), { prefix: '/notifications' });
     },
     { prefix: API_PREFIX },
   );
@@ -269,8 +297,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.addHook('onReady', async () => {
     if (opts.runOutbox !== false) outbox.start();
+    if (opts.runScheduler !== false) scheduler.start();
   });
   app.addHook('onClose', async () => {
+    // A job in flight finishes (and commits) first; what it queued waits in the outbox.
+    await scheduler.stop();
     await outbox.stop();
     await live.close();
     await throttleStore.close();

@@ -16,6 +16,7 @@ describe('config', () => {
       databaseUrl: undefined,
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
+      schedulerIntervalMs: 300_000,
     });
     expect(c.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(c.jwtSecret);
@@ -31,6 +32,8 @@ describe('config', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ SCHEDULER_INTERVAL_MS: '500' }, 'SCHEDULER_INTERVAL_MS'],
+    [{ SCHEDULER_INTERVAL_MS: 'often' }, 'SCHEDULER_INTERVAL_MS'],
   ])('refuses %o with a message naming the variable', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}:`));
@@ -42,7 +45,9 @@ describe('config', () => {
       CORS_ORIGINS: 'https://a.example.com, https://b.example.com',
       PUBLIC_URL: 'https://leads.example.com/',
       JWT_SECRET: 'x'.repeat(40),
+      SCHEDULER_INTERVAL_MS: '2000',
     });
+    expect(c.schedulerIntervalMs).toBe(2000);
     expect(c.corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
     expect(c.publicUrl).toBe('https://leads.example.com');
     expect(c.jwtSecret).toBe('x'.repeat(40));

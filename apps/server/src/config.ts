@@ -53,6 +53,8 @@ const envSchema = z.object({
     .default('120/10m')
     .transform(parseRate)
     .refine((r) => r.limit >= 1 && r.windowSeconds >= 1, 'count and window must be at least 1'),
+  // How often the scheduled jobs (bin purge, follow-up reminders) run, in milliseconds.
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
 });
 
 export type Config = {
@@ -74,6 +76,8 @@ export type Config = {
   webDistDir: string | undefined;
   /** Public lead captures allowed per client address and window (docs/capture.md). */
   captureRateLimit: { limit: number; windowSeconds: number };
+  /** Period of the scheduled jobs (docs/jobs.md); the first run comes at most 10 s after start. */
+  schedulerIntervalMs: number;
   version: string;
 };
 
@@ -121,6 +125,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     captureRateLimit: e.CAPTURE_RATE_LIMIT,
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     version: VERSION,
     ...overrides,
   };

@@ -72,7 +72,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   );
   const database = await openTestDatabase();
   const mailer = memoryMailer();
-  const app = await buildApp({ config, database, mailer, runOutbox: false, logger: false });
+  const app = await buildApp({ config, database, mailer, runOutbox: false, runScheduler: false, logger: false });
   await app.ready();
   return {
     app,

@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as tar from 'tar';
 import { BOOTSTRAP_SQL } from './bootstrap.ts';
-import { APP_ROLE, type Database, type DatabaseHandle } from './database.ts';
+import { APP_ROLE, type Database, type DatabaseHandle, type TryLockResult } from './database.ts';
 import { acquireLock } from './lock.ts';
 import * as schema from './schema.ts';
 
@@ -27,6 +27,11 @@ export type DatabaseOptions =
       migrate?: boolean;
     }
   | { kind: 'postgres'; url: string; poolSize?: number; migrate?: boolean };
+
+/** The first key of our two-key advisory locks: the application's namespace. */
+const LOCK_NAMESPACE = 0x1ead;
+const TRY_LOCK = 'select pg_try_advisory_lock($1, hashtext($2)) as acquired';
+const UNLOCK = 'select pg_advisory_unlock($1, hashtext($2))';
 
 /** Unpacks next to the target and renames, so a crash never leaves half a data directory. */
 async function unpackTemplate(templatePath: string, dataDir: string): Promise<void> {
@@ -65,9 +70,30 @@ async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): P
     }
     // PGlite runs as a superuser, which bypasses RLS; the app role makes it apply here too.
     await client.exec(`SET ROLE ${APP_ROLE}`);
+    // Advisory locks belong to a session and PGlite has one, shared by every caller in this
+    // process (the only process: see lock.ts), where a held lock is granted again. The names
+    // held here are what keeps two callers apart; the advisory lock keeps the SQL the same as
+    // on PostgreSQL.
+    const held = new Set<string>();
+    const withTryLock = async <T>(name: string, fn: () => Promise<T>): Promise<TryLockResult<T>> => {
+      if (held.has(name)) return { acquired: false };
+      held.add(name);
+      try {
+        const { rows } = await client.query<{ acquired: boolean }>(TRY_LOCK, [LOCK_NAMESPACE, name]);
+        if (rows[0]?.acquired !== true) return { acquired: false };
+        try {
+          return { acquired: true, value: await fn() };
+        } finally {
+          await client.query(UNLOCK, [LOCK_NAMESPACE, name]);
+        }
+      } finally {
+        held.delete(name);
+      }
+    };
     return {
       db: db as unknown as Database,
       kind: 'pglite',
+      withTryLock,
       execScript: async (sqlText) => {
         await client.exec(sqlText);
       },
@@ -108,6 +134,26 @@ async function openPostgres(opts: Extract<DatabaseOptions, { kind: 'postgres' }>
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    withTryLock: async <T>(name: string, fn: () => Promise<T>): Promise<TryLockResult<T>> => {
+      // The lock lives as long as this connection's session: held apart from the pool's
+      // other connections, which fn uses for its own transactions.
+      const conn = await pool.connect();
+      let broken = false;
+      try {
+        const { rows } = await conn.query<{ acquired: boolean }>(TRY_LOCK, [LOCK_NAMESPACE, name]);
+        if (rows[0]?.acquired !== true) return { acquired: false };
+        try {
+          return { acquired: true, value: await fn() };
+        } finally {
+          await conn.query(UNLOCK, [LOCK_NAMESPACE, name]).catch(() => {
+            // A connection that cannot unlock must not go back to the pool holding the lock.
+            broken = true;
+          });
+        }
+      } finally {
+        conn.release(broken);
+      }
+    },
     execScript: async (sqlText) => {
       await pool.query(sqlText);
     },

@@ -11,9 +11,19 @@ export type Queryable = Database | Tx;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** What `withTryLock` answers: whether the lock was free (and `fn` ran), and its value. */
+export type TryLockResult<T> = { acquired: true; value: T } | { acquired: false };
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /**
+   * Runs `fn` while holding the database-wide advisory lock `name`, or answers at once with
+   * `acquired: false` when another process (or another call here) holds it. A session lock on
+   * a connection of its own, so `fn` may run as many transactions as it likes; a process that
+   * dies releases it with its connection.
+   */
+  withTryLock: <T>(name: string, fn: () => Promise<T>) => Promise<TryLockResult<T>>;
   /** Runs raw SQL that may hold several statements (bootstrap, test setup). */
   execScript(sqlText: string): Promise<void>;
   close(): Promise<void>;

@@ -54,6 +54,7 @@ describe('row-level security', () => {
       'lead_scoring_rules',
       'leads',
       'memberships',
+      'notifications',
       'subscriptions',
     ]);
     for (const r of rows) expect(r, r.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });

@@ -9,3 +9,4 @@ export * from '../jobs/outbox.table.ts';
 export * from '../modules/events/events.table.ts';
 export * from '../modules/leads/leads.table.ts';
 export * from '../modules/clients/clients.table.ts';
+export * from '../modules/notifications/notifications.table.ts';

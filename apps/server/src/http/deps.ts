@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database, DatabaseKind } from '../db/database.ts';
 import type { LiveEventBus } from '../jobs/live-events.ts';
 import type { OutboxWorker } from '../jobs/outbox.ts';
+import type { Scheduler } from '../jobs/scheduler.ts';
 import type { MeCache } from '../modules/auth/me-cache.ts';
 import type { CaptureTargets } from '../modules/capture/capture-targets.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
@@ -17,6 +18,8 @@ export interface AppDeps {
   tokens: TokenSigner;
   throttle: Throttle;
   outbox: OutboxWorker;
+  /** Periodic jobs (bin purge, follow-up reminders); tests run a task with scheduler.run(name). */
+  scheduler: Scheduler;
   /** Live events (lead.created, …) for the WebSocket layer, fed by the outbox. */
   live: LiveEventBus;
   meCache: MeCache;

@@ -3,7 +3,8 @@ import type { LeadStatus } from '@leadcapture/contracts/constants';
  * Transactional mail in the user's language. English is the source; Swedish is complete;
  * other profile languages fall back to English until their UI exists.
  */
-export type MailTemplate = 'verify_email' | 'password_reset' | 'lead_email_confirmation' | 'lead_status_changed';
+export type MailTemplate =
+  'verify_email' | 'password_reset' | 'lead_email_confirmation' | 'lead_status_changed' | 'lead_follow_up_due';
 type Lang = 'en' | 'sv';
 
 interface Copy {
@@ -102,6 +103,27 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
       signature: 'LeadCapture-teamet',
     },
   },
+  // The day of a lead's follow-up date, to whoever follows it up (jobs: follow-up reminders).
+  lead_follow_up_due: {
+    en: {
+      subject: 'Follow-up due today',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Open the lead',
+      expiry: '',
+      ignore: 'You get this email because you follow up this lead.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'Uppföljning i dag',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Öppna leaden',
+      expiry: '',
+      ignore: 'Du får det här mejlet eftersom du följer upp leaden.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
 };
 
 export const escapeHtml = (s: string) =>
@@ -175,4 +197,12 @@ export function leadStatusChangeDetail(
       : `${change.by} changed the status of ${change.lead} from ${names[change.from]} to ${names[change.to]}.`;
   if (!change.note) return sentence;
   return `${sentence} ${lang === 'sv' ? 'Anteckning' : 'Note'}: “${change.note}”`;
+}
+
+/** The body of a lead_follow_up_due mail, in the recipient's language. */
+export function leadFollowUpDetail(language: string, lead: { name: string; company: string }): string {
+  const who = [lead.name, lead.company].filter(Boolean).join(', ');
+  return language === 'sv'
+    ? `Det är dags att följa upp ${who || 'en lead'} i dag, enligt uppföljningsdatumet.`
+    : `It is time to follow up ${who || 'a lead'} today, as scheduled.`;
 }

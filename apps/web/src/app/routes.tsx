@@ -86,6 +86,9 @@ const pages = {
   clientDetail: lazyPage(() =>
     import('../features/clients/pages/client-detail-page.tsx').then((m) => ({ Component: m.ClientDetailPage })),
   ),
+  notifications: lazyPage(() =>
+    import('../features/notifications/pages/notifications-page.tsx').then((m) => ({ Component: m.NotificationsPage })),
+  ),
   settings: lazyPage(() =>
     import('../features/settings/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
   ),
@@ -167,6 +170,11 @@ function signedInRoutes(): RouteObject[] {
               path: 'clients/:id',
               lazy: pages.clientDetail,
               handle: { ...title((t) => t('clients:detail.metaTitle')), namespaces: ['settings', 'leads'] },
+            },
+            {
+              path: 'notifications',
+              lazy: pages.notifications,
+              handle: title((t) => t('notifications:metaTitle')),
             },
             { path: 'settings', lazy: pages.settings, handle: title((t) => t('settings:hub.metaTitle')) },
             { path: 'settings/profile', lazy: pages.profile, handle: title((t) => t('settings:profile.metaTitle')) },

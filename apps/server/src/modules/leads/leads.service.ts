@@ -149,6 +149,8 @@ function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date
     assignedTo: null,
     notes: '',
     followUpDate: null,
+    followUpRemindedAt: null,
+    followUpSetBy: null,
     customFields: input.customFields,
     approvalStatus: event.settings.require_approval ? 'pending' : 'approved',
     emailVerifiedAt: null,
@@ -708,6 +710,7 @@ export async function createLead(
     assignedTo: member?.id ?? null,
     notes: data.notes ?? '',
     followUpDate: data.follow_up_date ? new Date(data.follow_up_date) : null,
+    followUpSetBy: data.follow_up_date ? ctx.userId : null,
     eventId: data.event ?? null,
     customFields: data.custom_fields ?? {},
     manualScore: data.manual_score ?? null,
@@ -819,6 +822,11 @@ export async function updateLead(
   set('manualScore', data.manual_score);
   if (data.follow_up_date !== undefined)
     changes.followUpDate = data.follow_up_date ? new Date(data.follow_up_date) : null;
+  // A new follow-up date reminds again (notifications: follow-up reminders), its setter too.
+  if (changes.followUpDate !== undefined && changes.followUpDate?.getTime() !== current.followUpDate?.getTime()) {
+    changes.followUpRemindedAt = null;
+    changes.followUpSetBy = changes.followUpDate ? ctx.userId : null;
+  }
 
   const next: LeadRow = { ...current, ...changes };
   const { rules } = await loadScoringRules(ctx.tx, ctx.organizationId);

@@ -77,6 +77,11 @@ export const leads = pgTable(
     assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes').notNull().default(''),
     followUpDate: timestamp('follow_up_date', { withTimezone: true, mode: 'date' }),
+    // When the reminder of the current follow-up date went out (null: not yet); a new date
+    // clears it, so each date reminds once (jobs: follow-up reminders).
+    followUpRemindedAt: timestamp('follow_up_reminded_at', { withTimezone: true, mode: 'date' }),
+    // Who set the follow-up date: reminded when nobody is assigned.
+    followUpSetBy: uuid('follow_up_set_by').references(() => users.id, { onDelete: 'set null' }),
     customFields: jsonb('custom_fields').$type<Record<string, SubmissionValue>>().notNull().default({}),
     approvalStatus: text('approval_status').$type<ApprovalStatus>().notNull().default('approved'),
     // Double opt-in: set when the visitor follows the confirmation link (event setting
@@ -107,6 +112,10 @@ export const leads = pgTable(
       index('leads_live_follow_up_idx')
         .on(t.organizationId, t.followUpDate)
         .where(sql`${t.deletedAt} is null and ${t.followUpDate} is not null`),
+      // The reminders' scan across organisations (jobs: follow-up reminders).
+      index('leads_follow_up_due_idx')
+        .on(t.followUpDate)
+        .where(sql`${t.deletedAt} is null and ${t.followUpRemindedAt} is null`),
       index('leads_offer_created_idx').on(t.offerId, t.createdAt),
       index('leads_tags_idx').using('gin', t.tags),
       // The purge of the bin after 30 days.

@@ -1,9 +1,10 @@
 import { Menu, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '../../components/logo-mark.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import { OrganizationSwitcher } from '../components/organization-switcher.tsx';
@@ -21,6 +22,18 @@ function Brand() {
       <LogoMark className="size-7" />
       {t('brand.name')}
     </Link>
+  );
+}
+
+/**
+ * The notifications bell. Its strings are a namespace of their own: while they download, an
+ * empty slot of the bell's size keeps the header from jumping, and the page is not held up.
+ */
+function Bell() {
+  return (
+    <Suspense fallback={<span className="inline-block size-10" aria-hidden="true" />}>
+      <NotificationBell />
+    </Suspense>
   );
 }
 
@@ -46,8 +59,9 @@ export function DashboardLayout() {
         aria-label={t('nav.sidebar')}
         className="fixed inset-y-0 left-0 z-30 hidden w-68 flex-col border-r border-border bg-sidebar lg:flex"
       >
-        <div className="flex h-16 shrink-0 items-center px-5">
+        <div className="flex h-16 shrink-0 items-center justify-between gap-2 pr-2 pl-5">
           <Brand />
+          <Bell />
         </div>
         <div className="px-3 pb-4">
           <OrganizationSwitcher />
@@ -95,6 +109,7 @@ export function DashboardLayout() {
         <div className="flex-1">
           <Brand />
         </div>
+        <Bell />
         <UserMenu compact />
       </header>
 

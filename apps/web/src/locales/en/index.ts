@@ -8,6 +8,7 @@ import errors from './errors.json';
 import events from './events.json';
 import leads from './leads.json';
 import legal from './legal.json';
+import notifications from './notifications.json';
 import settings from './settings.json';
 import support from './support.json';
 
@@ -25,4 +26,5 @@ export const en = {
   events,
   leads,
   clients,
+  notifications,
 } as const;

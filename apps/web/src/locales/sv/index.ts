@@ -9,6 +9,7 @@ import errors from './errors.json';
 import events from './events.json';
 import leads from './leads.json';
 import legal from './legal.json';
+import notifications from './notifications.json';
 import settings from './settings.json';
 import support from './support.json';
 
@@ -29,4 +30,5 @@ export const sv = {
   builder: builder satisfies (typeof en)['builder'],
   leads: leads satisfies (typeof en)['leads'],
   clients: clients satisfies (typeof en)['clients'],
+  notifications: notifications satisfies (typeof en)['notifications'],
 } as const;

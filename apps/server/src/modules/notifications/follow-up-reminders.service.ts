@@ -1,0 +1,192 @@
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import type { LeadStatus } from '@leadcapture/contracts/constants';
+import type { LeadFollowUpData } from '@leadcapture/contracts/notifications';
+import { queryRows, type Database, type Tx } from '../../db/database.ts';
+import { inScope } from '../../db/tenant.ts';
+import { enqueue } from '../../jobs/outbox.ts';
+import { leadFollowUpDetail } from '../../mail/templates.ts';
+import { users } from '../auth/auth.table.ts';
+import { leads } from '../leads/leads.table.ts';
+import { memberships } from '../organizations/organizations.table.ts';
+import { addNotification } from './notifications.service.ts';
+
+/** Statuses in which a lead's work is over: their follow-ups remind nobody. */
+export const FINAL_LEAD_STATUSES = ['converted', 'closed_won', 'closed_lost', 'lost'] as const satisfies LeadStatus[];
+
+/** Leads looked at per organisation and run; more wait for the next tick. */
+const REMINDER_BATCH = 500;
+
+/** The calendar day (YYYY-MM-DD) of an instant in a timezone; an unknown zone counts as UTC. */
+export function localDay(at: Date, timeZone: string): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  try {
+    return format(timeZone || 'UTC');
+  } catch {
+    return format('UTC');
+  }
+}
+
+/**
+ * Due in the recipient's timezone: the follow-up's day is today, or yesterday (a process that
+ * was down over midnight still reminds once; older dates no longer do).
+ */
+export function isDue(followUp: Date, timeZone: string, now: Date): boolean {
+  const day = localDay(followUp, timeZone);
+  const today = localDay(now, timeZone);
+  const yesterday = localDay(new Date(now.getTime() - 86_400_000), timeZone);
+  return day === today || day === yesterday;
+}
+
+interface Candidate {
+  id: string;
+  firstName: string;
+  lastName: string;
+  company: string;
+  followUpDate: Date;
+  recipientId: string | null;
+}
+
+/**
+ * Whom a lead's follow-up reminds: its assigned rep; when nobody is assigned, whoever set the
+ * follow-up date, else whoever created the lead.
+ */
+const recipient = sql<string | null>`coalesce(${leads.assignedTo}, ${leads.followUpSetBy}, ${leads.createdBy})`;
+
+/**
+ * Claims the due follow-ups of one organisation and, in the same transaction, writes each
+ * recipient's notification and queues their mail. The claim is an UPDATE … WHERE
+ * follow_up_reminded_at IS NULL AND follow_up_date = <the date read>: a second process running
+ * at the same moment waits on the row, finds it claimed and skips it (exactly once); a date
+ * changed in between is not claimed and is judged again at the next run.
+ */
+async function remindOrganization(tx: Tx, organizationId: string, publicUrl: string, now: Date): Promise<number> {
+  const rows = await tx
+    .select({
+      id: leads.id,
+      firstName: leads.firstName,
+      lastName: leads.lastName,
+      company: leads.company,
+      followUpDate: leads.followUpDate,
+      recipientId: recipient,
+    })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.organizationId, organizationId),
+        isNull(leads.deletedAt),
+        isNull(leads.followUpRemindedAt),
+        isNotNull(leads.followUpDate),
+        sql`${leads.followUpDate} > now() - interval '3 days' and ${leads.followUpDate} < now() + interval '1 day'`,
+        notInArray(leads.status, [...FINAL_LEAD_STATUSES]),
+      ),
+    )
+    .orderBy(leads.followUpDate)
+    .limit(REMINDER_BATCH);
+  const candidates: Candidate[] = rows.flatMap((r) => (r.followUpDate ? [{ ...r, followUpDate: r.followUpDate }] : []));
+  if (candidates.length === 0) return 0;
+
+  const recipientIds = [...new Set(candidates.flatMap((c) => (c.recipientId ? [c.recipientId] : [])))];
+  // Members of this organisation only, and active: a former member is reminded of nothing.
+  const people =
+    recipientIds.length === 0
+      ? []
+      : await tx
+          .select({
+            id: users.id,
+            email: users.email,
+            firstName: users.firstName,
+            language: users.language,
+            timezone: users.timezone,
+          })
+          .from(memberships)
+          .innerJoin(users, eq(users.id, memberships.userId))
+          .where(
+            and(
+              eq(memberships.organizationId, organizationId),
+              inArray(memberships.userId, recipientIds),
+              eq(users.isActive, true),
+            ),
+          );
+  const byId = new Map(people.map((p) => [p.id, p]));
+
+  // Nobody to remind (no member left): the date is due all the same, and claimed so that it is
+  // not looked at again every run.
+  const due = candidates.filter((c) => {
+    const person = c.recipientId ? byId.get(c.recipientId) : undefined;
+    return isDue(c.followUpDate, person?.timezone ?? 'UTC', now);
+  });
+  if (due.length === 0) return 0;
+
+  const claimedIds = new Set<string>();
+  for (const d of due) {
+    const [row] = await tx
+      .update(leads)
+      .set({ followUpRemindedAt: sql`now()` })
+      .where(
+        and(
+          eq(leads.organizationId, organizationId),
+          eq(leads.id, d.id),
+          eq(leads.followUpDate, d.followUpDate),
+          isNull(leads.followUpRemindedAt),
+          isNull(leads.deletedAt),
+        ),
+      )
+      .returning({ id: leads.id });
+    if (row) claimedIds.add(row.id);
+  }
+
+  let sent = 0;
+  for (const lead of due) {
+    if (!claimedIds.has(lead.id)) continue;
+    const person = lead.recipientId ? byId.get(lead.recipientId) : undefined;
+    if (!person) continue;
+    const name = `${lead.firstName} ${lead.lastName}`.trim();
+    const data: LeadFollowUpData = {
+      lead_id: lead.id,
+      lead_name: name,
+      company: lead.company,
+      follow_up_date: lead.followUpDate.toISOString(),
+    };
+    const link = `/leads/${lead.id}`;
+    await addNotification(tx, {
+      organizationId,
+      userId: person.id,
+      category: 'leads',
+      type: 'lead_follow_up_due',
+      priority: 'normal',
+      data,
+      link,
+    });
+    await enqueue(tx, {
+      kind: 'mail.send',
+      organizationId,
+      payload: {
+        template: 'lead_follow_up_due',
+        to: person.email,
+        language: person.language,
+        name: person.firstName,
+        link: `${publicUrl}${person.language === 'sv' ? '/sv' : ''}${link}`,
+        detail: leadFollowUpDetail(person.language, { name, company: lead.company }),
+      },
+    });
+    sent += 1;
+  }
+  return sent;
+}
+
+/**
+ * One run of the follow-up reminders: every organisation with a follow-up that may be due
+ * (lead_follow_up_organizations(), migration 0010), each in its own scoped transaction.
+ */
+export async function sendFollowUpReminders(
+  db: Database,
+  { publicUrl, now = () => new Date() }: { publicUrl: string; now?: () => Date },
+): Promise<{ organizations: number; reminded: number }> {
+  const orgs = await queryRows<{ id: string }>(db, sql`select lead_follow_up_organizations() as id`);
+  let reminded = 0;
+  for (const { id: organizationId } of orgs) {
+    reminded += await inScope(db, { organizationId }, (tx) => remindOrganization(tx, organizationId, publicUrl, now()));
+  }
+  return { organizations: orgs.length, reminded };
+}

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetApiClient } from '../../../lib/api-client.ts';
+import { fail, fakeServer, ok } from '../../../test/fake-server.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { aNotification, followUpLeadId, inboxPage, otherNotificationId } from '../test/fixtures.ts';
+import { NotificationBell } from './notification-bell.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetApiClient();
+});
+
+const two = () =>
+  inboxPage([
+    aNotification(),
+    aNotification({
+      id: otherNotificationId,
+      is_read: true,
+      read_at: '2026-11-23T10:00:00.000Z',
+      data: { lead_id: followUpLeadId, lead_name: 'Olle Ek', company: '', follow_up_date: '2026-11-22T09:00:00.000Z' },
+    }),
+  ]);
+
+describe('NotificationBell', () => {
+  it('says how many are unread and lists the latest in a popover, with links to the leads', async () => {
+    const server = fakeServer({
+      'GET /notifications/inbox/unread_count/': () => ok({ unread_count: 3 }),
+      'GET /notifications/inbox/': () => ok(two()),
+    });
+    await renderWithApp(<NotificationBell />);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    expect(server.calls.some((c) => c.path === '/notifications/inbox/')).toBe(false);
+
+    await userEvent.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const link = await within(panel).findByRole('link', { name: 'Follow up Greta Holm (Fjord AB) today' });
+    expect(link.getAttribute('href')).toBe(`/leads/${followUpLeadId}`);
+    expect(within(panel).getByRole('link', { name: 'Follow up Olle Ek today' })).toBeTruthy();
+    expect(within(panel).getAllByText('5 minutes ago')).toHaveLength(2);
+    expect(within(panel).getByRole('link', { name: 'View all notifications' }).getAttribute('href')).toBe(
+      '/notifications',
+    );
+    // Only the unread one offers "mark as read".
+    expect(within(panel).getAllByRole('button', { name: /^Mark as read:/ })).toHaveLength(1);
+  });
+
+  it('marks one and all as read, then asks for the count again', async () => {
+    let unread = 1;
+    const server = fakeServer({
+      'GET /notifications/inbox/unread_count/': () => ok({ unread_count: unread }),
+      'GET /notifications/inbox/': () => ok(two()),
+      [`POST /notifications/inbox/${aNotification().id}/mark_as_read/`]: () => {
+        unread = 0;
+        return ok({ ...aNotification(), is_read: true, read_at: new Date().toISOString() });
+      },
+      'POST /notifications/inbox/mark_all_read/': () => ok({ updated: 0 }),
+    });
+    await renderWithApp(<NotificationBell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'Mark as read: Follow up Greta Holm (Fjord AB) today' }),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications, none unread' })).toBeTruthy());
+    expect(server.calls.filter((c) => c.path.endsWith('/mark_as_read/'))).toHaveLength(1);
+    // Nothing left unread: "mark all as read" has nothing to do.
+    expect(within(panel).getByRole<HTMLButtonElement>('button', { name: 'Mark all as read' }).disabled).toBe(true);
+  });
+
+  it('sends mark all as read', async () => {
+    let unread = 4;
+    const server = fakeServer({
+      'GET /notifications/inbox/unread_count/': () => ok({ unread_count: unread }),
+      'GET /notifications/inbox/': () => ok(two()),
+      'POST /notifications/inbox/mark_all_read/': () => {
+        unread = 0;
+        return ok({ updated: 4 });
+      },
+    });
+    await renderWithApp(<NotificationBell />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 4 unread' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications, none unread' })).toBeTruthy());
+    expect(server.bodies('POST /notifications/inbox/mark_all_read/')).toHaveLength(1);
+  });
+
+  it('says when the list cannot load, and speaks Swedish', async () => {
+    fakeServer({
+      'GET /notifications/inbox/unread_count/': () => ok({ unread_count: 2 }),
+      'GET /notifications/inbox/': () => fail(500, 'INTERNAL_ERROR'),
+    });
+    await renderWithApp(<NotificationBell />, { language: 'sv' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Aviseringar, 2 olästa' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert.textContent).toContain('Det gick inte att läsa in aviseringarna');
+  });
+
+  it('writes the time in Swedish', async () => {
+    fakeServer({
+      'GET /notifications/inbox/unread_count/': () => ok({ unread_count: 1 }),
+      'GET /notifications/inbox/': () => ok(inboxPage([aNotification()])),
+    });
+    await renderWithApp(<NotificationBell />, { language: 'sv' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Aviseringar, 1 oläst' }));
+    const panel = await screen.findByRole('dialog', { name: 'Aviseringar' });
+    const link = await within(panel).findByRole('link', { name: 'Följ upp Greta Holm (Fjord AB) i dag' });
+    expect(link.getAttribute('href')).toBe(`/sv/leads/${followUpLeadId}`);
+    expect(within(panel).getByText('fem minuter sedan')).toBeTruthy();
+  });
+});

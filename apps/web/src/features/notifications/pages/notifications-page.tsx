@@ -1,0 +1,133 @@
+import { BellOff } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  useDeleteNotification,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotificationList,
+  useUnreadCount,
+} from '../api/notifications.ts';
+import { NotificationItem } from '../components/notification-item.tsx';
+
+/** A positive page number from the URL, else 1. */
+function pageParam(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/**
+ * /notifications (spec 01 §2): all my notifications or the unread ones (kept in the URL), newest
+ * first, a page at a time; mark read, mark all read, delete.
+ */
+export function NotificationsPage() {
+  const { t } = useTranslation(['notifications', 'common']);
+  const [params, setParams] = useSearchParams();
+  const unreadOnly = params.get('unread') === 'true';
+  const page = pageParam(params.get('page'));
+  const list = useNotificationList({ unread: unreadOnly, page });
+  const unread = useUnreadCount();
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const remove = useDeleteNotification();
+  const busy = markRead.isPending || remove.isPending;
+  const data = list.data;
+  const pages = data === undefined ? 1 : Math.max(1, Math.ceil(data.count / NOTIFICATIONS_PAGE_SIZE));
+
+  const go = (changes: { unread?: boolean; page?: number }) => {
+    const next = new URLSearchParams(params);
+    const nextUnread = changes.unread ?? unreadOnly;
+    if (nextUnread) next.set('unread', 'true');
+    else next.delete('unread');
+    const nextPage = changes.page ?? 1;
+    if (nextPage > 1) next.set('page', String(nextPage));
+    else next.delete('page');
+    setParams(next);
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t('page.title')}
+        description={t('page.description')}
+        actions={
+          <Button
+            variant="outline"
+            disabled={(unread.data ?? 0) === 0 || markAll.isPending}
+            onClick={() => markAll.mutate()}
+          >
+            {t('actions.markAllRead')}
+          </Button>
+        }
+      />
+
+      <div role="group" aria-label={t('page.filter')} className="inline-flex rounded-lg border border-border p-1">
+        {[false, true].map((value) => (
+          <Button
+            key={String(value)}
+            size="sm"
+            variant={unreadOnly === value ? 'secondary' : 'ghost'}
+            aria-pressed={unreadOnly === value}
+            onClick={() => go({ unread: value })}
+          >
+            {value ? t('page.unread') : t('page.all')}
+          </Button>
+        ))}
+      </div>
+
+      {list.isError && data === undefined ? (
+        <Card role="alert" className="p-6 text-sm">
+          <p className="font-medium text-foreground">{t('list.loadFailed')}</p>
+          <Button variant="outline" className="mt-3" onClick={() => void list.refetch()}>
+            {t('common:ui.retry')}
+          </Button>
+        </Card>
+      ) : data === undefined ? (
+        <div className="grid gap-2" aria-busy="true" aria-label={t('list.loading')}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-14 w-full" />
+          ))}
+        </div>
+      ) : data.results.length === 0 ? (
+        <EmptyState
+          icon={BellOff}
+          title={unreadOnly ? t('page.emptyUnread') : t('list.empty')}
+          description={t('page.emptyDescription')}
+        />
+      ) : (
+        <Card className="p-2">
+          <ul className="divide-y divide-border">
+            {data.results.map((n) => (
+              <li key={n.id} className="py-1">
+                <NotificationItem
+                  notification={n}
+                  busy={busy}
+                  onMarkRead={(id) => markRead.mutate(id)}
+                  onDelete={(id) => remove.mutate(id)}
+                />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+
+      {data !== undefined && pages > 1 && (
+        <nav aria-label={t('page.pagination')} className="flex items-center justify-between gap-3 text-sm">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+            {t('page.previous')}
+          </Button>
+          <span className="text-muted-foreground">{t('page.pageOf', { page, pages })}</span>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
+            {t('page.next')}
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { paginationQuerySchema } from './envelope.ts';
+
+/**
+ * The in-app notifications inbox (spec 01 §3 Notification: category, type, priority, read state;
+ * §7 paths). A notification carries data, not text: the web writes the sentence in the reader's
+ * language from `type` and `data`, so a change of language changes old notifications too.
+ */
+export const NOTIFICATION_CATEGORIES = ['leads', 'events', 'team', 'billing', 'system'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+export const NOTIFICATION_TYPES = ['lead_follow_up_due'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+
+/** What a `lead_follow_up_due` notification needs to be written and linked. */
+export const leadFollowUpDataSchema = z.object({
+  lead_id: z.uuid(),
+  lead_name: z.string(),
+  company: z.string(),
+  /** The follow-up as stored (ISO timestamp). */
+  follow_up_date: z.iso.datetime({ offset: true }),
+});
+export type LeadFollowUpData = z.infer<typeof leadFollowUpDataSchema>;
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  category: z.enum(NOTIFICATION_CATEGORIES),
+  type: z.enum(NOTIFICATION_TYPES),
+  priority: z.enum(NOTIFICATION_PRIORITIES),
+  data: z.record(z.string(), z.unknown()),
+  /** Where the notification leads in the web app, without the language prefix ('/leads/{id}'). */
+  link: z.string(),
+  is_read: z.boolean(),
+  read_at: z.iso.datetime({ offset: true }).nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+const unreadParam = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean().optional(),
+);
+
+/** GET /notifications/inbox/: newest first; `unread=true` keeps the unread ones. */
+export const notificationListQuerySchema = paginationQuerySchema.extend({ unread: unreadParam });
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+export const unreadCountSchema = z.object({ unread_count: z.number().int().min(0) });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+export const markAllReadResultSchema = z.object({ updated: z.number().int().min(0) });
+export type MarkAllReadResult = z.infer<typeof markAllReadResultSchema>;
