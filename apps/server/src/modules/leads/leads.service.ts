@@ -84,6 +84,7 @@ export function toLead(row: LeadRow): Lead {
     consent_given_at: row.consentGivenAt?.toISOString() ?? null,
     attribution: row.attribution,
     deleted_at: row.deletedAt?.toISOString() ?? null,
+    merged_into: row.mergedIntoId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -156,6 +157,7 @@ function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date
     attribution: input.attribution,
     createdBy: null,
     deletedAt: null,
+    mergedIntoId: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -436,14 +438,26 @@ function instant(value: string, endOfDay = false): Date {
   return new Date(value);
 }
 
-function searchCondition(text: string): SQL | undefined {
+/**
+ * The free-text search: the text anywhere in the first name, last name, full name, email or
+ * company, without case. The first condition is the trigram index's own expression (migration
+ * leads_at_scale, decision 017), which holds every searched column, so it finds the candidates
+ * fast; the column-by-column test after it keeps the exact meaning (no match across columns).
+ */
+export function searchCondition(text: string): SQL | undefined {
   const pattern = likePattern(text);
-  return or(
-    ilike(leads.firstName, pattern),
-    ilike(leads.lastName, pattern),
-    ilike(sql`${leads.firstName} || ' ' || ${leads.lastName}`, pattern),
-    ilike(leads.email, pattern),
-    ilike(leads.company, pattern),
+  return and(
+    ilike(
+      sql`(${leads.firstName} || ' ' || ${leads.lastName} || ' ' || ${leads.email} || ' ' || ${leads.company})`,
+      pattern,
+    ),
+    or(
+      ilike(leads.firstName, pattern),
+      ilike(leads.lastName, pattern),
+      ilike(sql`${leads.firstName} || ' ' || ${leads.lastName}`, pattern),
+      ilike(leads.email, pattern),
+      ilike(leads.company, pattern),
+    ),
   );
 }
 
@@ -477,14 +491,14 @@ function listConditions(ctx: TenantContext, query: LeadListQuery): SQL | undefin
     );
   }
   if (query.tags) {
-    // Any of the tags, without case: the GIN index answers the exact spelling quickly, the
-    // lower() comparison catches the rest.
+    // Any of the tags, without case: the tags lowered as JSON, which the GIN index
+    // leads_tags_lower_idx holds, have one of the lowered tags as an element.
     const lowered = query.tags.map((t) => t.toLowerCase());
     conditions.push(
-      sql`exists (select 1 from jsonb_array_elements_text(${leads.tags}) as tag where lower(tag) in (${sql.join(
+      sql`(lower(${leads.tags}::text)::jsonb) ?| array[${sql.join(
         lowered.map((t) => sql`${t}`),
         sql`, `,
-      )}))`,
+      )}]::text[]`,
     );
   }
   if (query.score_min !== undefined) conditions.push(gte(leads.score, query.score_min));
@@ -507,28 +521,75 @@ function listConditions(ctx: TenantContext, query: LeadListQuery): SQL | undefin
   return and(...conditions);
 }
 
+/**
+ * Up to this many matching leads the list counts exactly; beyond it the count is an estimate
+ * (decision 017): an exact count of a million leads costs more than the page itself.
+ */
+export const LEAD_COUNT_CAP = 1_000;
+/** About how many rows the estimate samples, whatever the size of the table. */
+const ESTIMATE_SAMPLE_ROWS = 20_000;
+
+export interface LeadCount {
+  count: number;
+  /** false when `count` is an estimate (more than the cap match). */
+  exact: boolean;
+}
+
+/** Two significant digits: an estimate should not look more precise than it is. */
+function roundEstimate(n: number): number {
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / magnitude) * magnitude;
+}
+
+/**
+ * How many leads match `where`: exact while at most `cap` match (the scan stops after cap + 1
+ * rows), else estimated from a block sample of the table, the same pages every time
+ * (REPEATABLE) so the pages of one list agree, and never below cap + 1.
+ */
+export async function countLeads(tx: Tx, where: SQL | undefined, cap = LEAD_COUNT_CAP): Promise<LeadCount> {
+  const [capped] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from (select 1 from ${leads} where ${where} limit ${cap + 1}) as capped`,
+  );
+  const n = Number(capped?.n ?? 0);
+  if (n <= cap) return { count: n, exact: true };
+  const [size] = await queryRows<{ rows: number }>(
+    tx,
+    sql`select greatest(reltuples, 1)::float8 as rows from pg_class where oid = 'leads'::regclass`,
+  );
+  const percent = Math.min(100, Math.max(0.01, (ESTIMATE_SAMPLE_ROWS / Number(size?.rows ?? 1)) * 100));
+  const [sampled] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from ${leads} tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (17) where ${where}`,
+  );
+  const estimate = roundEstimate((Number(sampled?.n ?? 0) * 100) / percent);
+  return { count: Math.max(cap + 1, estimate), exact: false };
+}
+
 /** GET /leads/: the organisation's leads (or its bin), filtered, searched, ordered, one page. */
 export async function listLeads(
   ctx: TenantContext,
   query: LeadListQuery,
   page: { limit: number; offset: number },
-): Promise<{ results: Lead[]; total: number }> {
+): Promise<{ results: Lead[]; total: LeadCount }> {
   assertCan(ctx, 'leads.read');
   const where = listConditions(ctx, query);
-  const [rows, [counted]] = await Promise.all([
-    ctx.tx
-      .select()
-      .from(leads)
-      .where(where)
-      .orderBy(...listOrderBy(query.ordering))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(leads)
-      .where(where),
-  ]);
-  return { results: rows.map(toLead), total: counted?.n ?? 0 };
+  const rows = await ctx.tx
+    .select()
+    .from(leads)
+    .where(where)
+    .orderBy(...listOrderBy(query.ordering))
+    .limit(page.limit)
+    .offset(page.offset);
+  // A page that reaches past the cap shows that at least offset + its rows exist.
+  const total = await countLeads(ctx.tx, where);
+  const seen = page.offset + rows.length;
+  if (!total.exact) {
+    // A short page is the last one: the leads before it and on it are all there are.
+    if (rows.length < page.limit && rows.length > 0) return { results: rows.map(toLead), total: { count: seen, exact: true } };
+    if (seen > total.count) total.count = seen;
+  }
+  return { results: rows.map(toLead), total };
 }
 
 // --- one lead --------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   ApprovalStatus,
   BudgetRange,
@@ -77,6 +77,9 @@ export const leads = pgTable(
     attribution: jsonb('attribution').$type<LeadAttribution>().notNull().default({}),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    // Set when this lead was merged into another (POST /leads/{id}/merge/): it went to the bin
+    // then, and its history now lives on that lead (decision 017).
+    mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => leads.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => {
@@ -90,11 +93,15 @@ export const leads = pgTable(
       index('leads_live_status_idx').on(t.organizationId, t.status, t.createdAt).where(live),
       index('leads_live_assigned_idx').on(t.organizationId, t.assignedTo, t.createdAt).where(live),
       index('leads_live_score_idx').on(t.organizationId, t.score).where(live),
+      index('leads_live_source_idx').on(t.organizationId, t.source, t.createdAt).where(live),
       index('leads_live_follow_up_idx')
         .on(t.organizationId, t.followUpDate)
         .where(sql`${t.deletedAt} is null and ${t.followUpDate} is not null`),
       index('leads_offer_created_idx').on(t.offerId, t.createdAt),
-      index('leads_tags_idx').using('gin', t.tags),
+      // The tags filter matches without case: the tags lowered, as the list's condition spells them.
+      index('leads_tags_lower_idx').using('gin', sql`(lower(${t.tags}::text)::jsonb)`),
+      // The free-text search's trigram index (pg_trgm) is hand-written in migration leads_at_scale: the
+      // extension must exist before it, which drizzle-kit cannot order.
       // The purge of the bin after 30 days.
       index('leads_deleted_idx')
         .on(t.deletedAt)
