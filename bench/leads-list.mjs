@@ -32,7 +32,11 @@ function runCollecting(opts) {
 
 function summary({ result, latencies, codes }) {
   const sorted = latencies.sort((a, b) => a - b);
-  const pct = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  // No answer at all (every request timed out) reads as null, which fails the target.
+  const pct = (p) => {
+    const value = sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+    return value === undefined ? null : Math.round(value * 10) / 10;
+  };
   return {
     rps: Math.round(result.requests.average),
     requests: sorted.length,
@@ -87,6 +91,12 @@ const only = process.env.BENCH_CASES?.split(',');
 const cases = only ? CASES.filter(([name]) => only.includes(name)) : CASES;
 
 const server = await startApi(BENCH_DATABASE_URL);
+// The API's start may have migrated (new indexes, whose expressions have no statistics yet):
+// analyze as a running database's autovacuum would have, so plans are the ones it would get.
+const analyzer = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+await analyzer.connect();
+await analyzer.query('analyze leads');
+await analyzer.end();
 const results = { database: 'postgres', connections: CONNECTIONS, duration_s: DURATION, cases: {} };
 const targets = [];
 try {
@@ -103,7 +113,7 @@ try {
     targets.push([
       `${name.padEnd(28)} p50 ${measured.p50_ms} ms, p95 ${measured.p95_ms} ms, p99 ${measured.p99_ms} ms, ${measured.rps} req/s, count ${page.count_exact === false ? '~' : ''}${page.count}`,
       `p95 ${measured.p95_ms} ms`,
-      measured.p95_ms <= target && measured.errors === 0 && Object.keys(measured.non_200).length === 0,
+      measured.p95_ms !== null && measured.p95_ms <= target && measured.errors === 0 && Object.keys(measured.non_200).length === 0,
       `p95 <= ${target} ms`,
     ]);
     console.log(targets.at(-1)[0]);

@@ -98,6 +98,10 @@ describe('GET /leads/?search=', () => {
     expect(await found('100%')).toEqual([pct.id]);
     expect(await found('%')).toEqual([pct.id]);
     expect(await found('j_')).toEqual([]);
+    // Another organisation's lead with the same text stays out (the search runs outside RLS).
+    const stranger = await registerUser(t);
+    await create(stranger, { first_name: 'Ann', last_name: 'Lind', company: 'ACME Nordic AB' });
+    expect(await found('acme')).toEqual([acme.id]);
   });
 
   it('filters tags without case, any of them', async () => {

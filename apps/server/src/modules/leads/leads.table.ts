@@ -92,7 +92,10 @@ export const leads = pgTable(
       index('leads_organization_email_idx').on(t.organizationId, sql`lower(${t.email})`),
       index('leads_live_status_idx').on(t.organizationId, t.status, t.createdAt).where(live),
       index('leads_live_assigned_idx').on(t.organizationId, t.assignedTo, t.createdAt).where(live),
-      index('leads_live_score_idx').on(t.organizationId, t.score).where(live),
+      // With the id, the list's order (the id breaks ties) comes straight from the index, and a
+      // deep page skips over index entries only (leads.service.ts listLeads).
+      index('leads_live_created_idx').on(t.organizationId, t.createdAt, t.id).where(live),
+      index('leads_live_score_idx').on(t.organizationId, t.score, t.id).where(live),
       index('leads_live_source_idx').on(t.organizationId, t.source, t.createdAt).where(live),
       index('leads_live_follow_up_idx')
         .on(t.organizationId, t.followUpDate)

@@ -24,6 +24,7 @@ import { ScorePopover } from '../components/lead-score.tsx';
 import { AssignCard, FollowUpCard } from '../components/lead-side-cards.tsx';
 import { LeadStatusMenu } from '../components/lead-status-menu.tsx';
 import { LeadTimeline } from '../components/lead-timeline.tsx';
+import { MergeLeadDialog } from '../components/merge-lead-dialog.tsx';
 import { LEAD_RETENTION_DAYS_WEB } from '../utils/retention.ts';
 
 /**
@@ -171,6 +172,7 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
                   {t('detail.edit')}
                 </Link>
               </Button>
+              <MergeLeadDialog lead={lead} />
               <Button variant="secondary" onClick={() => setConfirming(true)}>
                 <Trash2 aria-hidden="true" />
                 {t('detail.delete')}
