@@ -53,10 +53,12 @@ const db = new pg.Client({ connectionString: BENCH_DATABASE_URL });
 await db.connect();
 let sample;
 try {
-  const marker = await db.query('select shobj_description(oid, $1) as c from pg_database where datname = current_database()', [
-    'pg_database',
-  ]);
-  if (marker.rows[0]?.c !== SEED_MARKER) throw new Error('The bench database is not seeded: run node bench/seed-leads.mjs first.');
+  const marker = await db.query(
+    'select shobj_description(oid, $1) as c from pg_database where datname = current_database()',
+    ['pg_database'],
+  );
+  if (marker.rows[0]?.c !== SEED_MARKER)
+    throw new Error('The bench database is not seeded: run node bench/seed-leads.mjs first.');
   const found = await db.query(
     `select l.email from leads l join memberships m on m.organization_id = l.organization_id
      join users u on u.id = m.user_id
@@ -113,7 +115,10 @@ try {
     targets.push([
       `${name.padEnd(28)} p50 ${measured.p50_ms} ms, p95 ${measured.p95_ms} ms, p99 ${measured.p99_ms} ms, ${measured.rps} req/s, count ${page.count_exact === false ? '~' : ''}${page.count}`,
       `p95 ${measured.p95_ms} ms`,
-      measured.p95_ms !== null && measured.p95_ms <= target && measured.errors === 0 && Object.keys(measured.non_200).length === 0,
+      measured.p95_ms !== null &&
+        measured.p95_ms <= target &&
+        measured.errors === 0 &&
+        Object.keys(measured.non_200).length === 0,
       `p95 <= ${target} ms`,
     ]);
     console.log(targets.at(-1)[0]);

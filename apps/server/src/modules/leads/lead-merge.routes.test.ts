@@ -77,8 +77,16 @@ describe('POST /leads/{id}/merge/', () => {
       interested_products: ['Badges'],
       custom_fields: { seats: 5, budget: 'big' },
     });
-    expectData(leadActivitySchema, await call('POST', `leads/${target.id}/notes/`, owner, { body: 'Target note' }), 201);
-    expectData(leadActivitySchema, await call('POST', `leads/${source.id}/notes/`, owner, { body: 'Source note' }), 201);
+    expectData(
+      leadActivitySchema,
+      await call('POST', `leads/${target.id}/notes/`, owner, { body: 'Target note' }),
+      201,
+    );
+    expectData(
+      leadActivitySchema,
+      await call('POST', `leads/${source.id}/notes/`, owner, { body: 'Source note' }),
+      201,
+    );
     expectData(
       leadActivitySchema,
       await call('POST', `leads/${source.id}/activities/`, owner, { type: 'call', description: 'Called' }),
@@ -120,10 +128,12 @@ describe('POST /leads/{id}/merge/', () => {
     expect(after.filter((a) => a.type === 'lead_created')).toHaveLength(1);
     const times = after.map((a) => a.created_at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(after.filter((a) => a.type === 'note').map((a) => a.description).sort()).toEqual([
-      'Source note',
-      'Target note',
-    ]);
+    expect(
+      after
+        .filter((a) => a.type === 'note')
+        .map((a) => a.description)
+        .sort(),
+    ).toEqual(['Source note', 'Target note']);
     expect(logged(await timeline(owner, source.id))).toEqual([]);
 
     // The source is in the bin, pointing at what it became.
@@ -140,7 +150,10 @@ describe('POST /leads/{id}/merge/', () => {
     const source = await create(owner, { email: 'new@fjord.se', company: 'Fjord Group AB', status: 'qualified' });
     const merged = expectData(
       leadSchema,
-      await merge(owner, target.id, { source: source.id, fields: { email: 'source', company: 'target', status: 'source' } }),
+      await merge(owner, target.id, {
+        source: source.id,
+        fields: { email: 'source', company: 'target', status: 'source' },
+      }),
     );
     expect(merged).toMatchObject({ email: 'new@fjord.se', company: 'Fjord AB', status: 'qualified' });
     const [entry] = await timeline(owner, target.id);

@@ -65,8 +65,7 @@ export function mergeChoices(
   const sides = {} as Record<MergeField, MergeSide>;
   for (const field of MERGE_FIELDS) {
     const column = COLUMNS[field];
-    sides[field] =
-      chosen?.[field] ?? (isEmpty(target[column]) && !isEmpty(source[column]) ? 'source' : 'target');
+    sides[field] = chosen?.[field] ?? (isEmpty(target[column]) && !isEmpty(source[column]) ? 'source' : 'target');
   }
   return sides;
 }
@@ -107,8 +106,8 @@ export async function mergeLeads(
 
   const sides = mergeChoices(target, source, data.fields);
   const next: LeadRow = { ...target };
-  const pick = <K extends keyof LeadRow>(column: K, side: MergeSide) => {
-    next[column] = (side === 'source' ? source : target)[column];
+  const pick = (column: keyof LeadRow, side: MergeSide) => {
+    Object.assign(next, { [column]: (side === 'source' ? source : target)[column] });
   };
   for (const field of MERGE_FIELDS) pick(COLUMNS[field], sides[field]);
   // The email's confirmation goes with the email; consent and attribution with whoever has them.

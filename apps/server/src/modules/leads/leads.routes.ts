@@ -220,9 +220,7 @@ export function leadsRoutes(deps: AppDeps) {
         },
       },
       async (req) => {
-        const lead = await withTenant(deps, req, (ctx) =>
-          mergeLeads(ctx, requestMeta(req), req.params.id, req.body),
-        );
+        const lead = await withTenant(deps, req, (ctx) => mergeLeads(ctx, requestMeta(req), req.params.id, req.body));
         deps.outbox.kick();
         return ok(lead);
       },

@@ -573,7 +573,7 @@ export async function countLeads(tx: Tx, where: SQL | undefined, cap = LEAD_COUN
     tx,
     sql`select count(*)::int as n from (select 1 from ${leads} where ${where} limit ${cap + 1}) as capped`,
   );
-  const n = Number(capped?.n ?? 0);
+  const n = capped?.n ?? 0;
   return n <= cap ? { count: n, exact: true } : about(Math.max(planned, sampled));
 }
 
@@ -586,12 +586,12 @@ async function sampleEstimate(tx: Tx, where: SQL | undefined): Promise<number> {
     tx,
     sql`select greatest(reltuples, 1)::float8 as rows from pg_class where oid = 'leads'::regclass`,
   );
-  const percent = Math.min(100, (ESTIMATE_SAMPLE_ROWS / Number(size?.rows ?? 1)) * 100);
+  const percent = Math.min(100, (ESTIMATE_SAMPLE_ROWS / (size?.rows ?? 1)) * 100);
   const [sampled] = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from ${leads} tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (17) where ${where}`,
   );
-  return (Number(sampled?.n ?? 0) * 100) / percent;
+  return ((sampled?.n ?? 0) * 100) / percent;
 }
 
 /** Rows the planner expects `where` to match, from the table's statistics. */
@@ -599,7 +599,7 @@ async function plannerEstimate(tx: Tx, where: SQL | undefined): Promise<number> 
   const [explained] = await queryRows<ExplainRow>(tx, sql`explain (format json) select 1 from ${leads} where ${where}`);
   const raw = explained?.['QUERY PLAN'];
   const plan = typeof raw === 'string' ? (JSON.parse(raw) as Exclude<ExplainRow['QUERY PLAN'], string>) : raw;
-  return Number(plan?.[0].Plan['Plan Rows'] ?? 0);
+  return plan?.[0].Plan['Plan Rows'] ?? 0;
 }
 
 /** GET /leads/: the organisation's leads (or its bin), filtered, searched, ordered, one page. */
@@ -630,7 +630,8 @@ export async function listLeads(
   const seen = page.offset + rows.length;
   if (!total.exact) {
     // A short page is the last one: the leads before it and on it are all there are.
-    if (rows.length < page.limit && rows.length > 0) return { results: rows.map(toLead), total: { count: seen, exact: true } };
+    if (rows.length < page.limit && rows.length > 0)
+      return { results: rows.map(toLead), total: { count: seen, exact: true } };
     if (seen > total.count) total.count = seen;
   }
   return { results: rows.map(toLead), total };

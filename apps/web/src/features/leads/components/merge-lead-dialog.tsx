@@ -20,7 +20,8 @@ import { leadName } from './lead-name.ts';
 
 type Choices = Partial<Record<MergeField, MergeSide>>;
 
-const isCompanySize = (v: string): v is (typeof COMPANY_SIZES)[number] => (COMPANY_SIZES as readonly string[]).includes(v);
+const isCompanySize = (v: string): v is (typeof COMPANY_SIZES)[number] =>
+  (COMPANY_SIZES as readonly string[]).includes(v);
 
 /** The server's default (decision 017): the target's value, unless it is empty and the source's is not. */
 const isEmpty = (value: unknown) => value === null || value === '' || value === 'not_specified';
@@ -261,14 +262,20 @@ function FieldValue({ lead, field }: { lead: Lead; field: MergeField }) {
       return <span>{t(`role.${lead.decision_role}`)}</span>;
     case 'company_size':
       if (lead.company_size === '') return empty;
-      return <span>{isCompanySize(lead.company_size) ? t(`companySize.${lead.company_size}`) : lead.company_size}</span>;
+      return (
+        <span>{isCompanySize(lead.company_size) ? t(`companySize.${lead.company_size}`) : lead.company_size}</span>
+      );
     case 'assigned_to': {
       if (lead.assigned_to === null) return empty;
       const member = members.find((m) => m.id === lead.assigned_to);
       return <span>{member ? memberName(member) : t('list.unknownMember')}</span>;
     }
     case 'follow_up_date':
-      return lead.follow_up_date === null ? empty : <span>{formatDate(lead.follow_up_date, i18n.language, 'PPp')}</span>;
+      return lead.follow_up_date === null ? (
+        empty
+      ) : (
+        <span>{formatDate(lead.follow_up_date, i18n.language, 'PPp')}</span>
+      );
     case 'event':
       if (lead.event === null) return empty;
       return <span>{event.data?.name ?? t('list.unknownEvent')}</span>;

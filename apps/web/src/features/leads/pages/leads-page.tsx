@@ -298,10 +298,12 @@ export function LeadsPage() {
           {!state.deleted && <LeadLimitGate hiddenCount={0} />}
           {pages > 1 && (
             <nav aria-label={t('list.pagination')} className="flex items-center justify-between gap-3 text-sm">
-              <span className="text-muted-foreground">{t(data.count_exact ? 'list.pageOf' : 'list.pageOfAbout', {
+              <span className="text-muted-foreground">
+                {t(data.count_exact ? 'list.pageOf' : 'list.pageOfAbout', {
                   page: formatNumber(state.page, language),
                   pages: formatNumber(pages, language),
-                })}</span>
+                })}
+              </span>
               <div className="flex gap-2">
                 <Button
                   variant="outline"
