@@ -17,8 +17,10 @@ CREATE INDEX IF NOT EXISTS "leads_search_trgm_idx" ON "leads" USING gin (("first
 -- a superuser, as with PGlite and the usual migration role), within the organisation of the
 -- request's setting, exactly as the tenant policy would limit it. The list's query then keeps
 -- only the ids this answers (leads.service.ts searchCondition).
+-- ROWS 10: the planner should drive the list from the matches (a few primary-key lookups) rather
+-- than walk the organisation's leads in list order testing each against them.
 CREATE OR REPLACE FUNCTION leads_search_ids(p_pattern text) RETURNS SETOF uuid
-LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 10 SET search_path = public, pg_temp AS $$
 BEGIN
   -- EXECUTE plans with the pattern itself, so the trigram index's selectivity is known.
   RETURN QUERY EXECUTE
