@@ -12,7 +12,7 @@ import {
   MANUAL_SOURCES,
   UI_LANGUAGES,
 } from './constants.ts';
-import { paginationQuerySchema } from './envelope.ts';
+import { paginated, paginationQuerySchema } from './envelope.ts';
 import { emailSchema, MESSAGES, optionalText, phoneSchema, requiredText } from './fields.ts';
 import { formFieldResponseSchema } from './forms.ts';
 import {
@@ -101,6 +101,8 @@ export const leadSchema = z.object({
   attribution: leadAttributionSchema,
   /** Set while the lead is in the bin (restorable for LEAD_RETENTION_DAYS). */
   deleted_at: z.iso.datetime().nullable(),
+  /** The lead this one was merged into (it went to the bin then); null when never merged. */
+  merged_into: z.uuid().nullable(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 });
@@ -207,6 +209,13 @@ export const leadListQuerySchema = paginationQuerySchema.extend({
   deleted: booleanParam,
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
+
+/**
+ * GET /leads/: a page as 03-decisions §2 shapes it, plus whether `count` is exact. Up to
+ * LEAD_COUNT_CAP matches it is; beyond, it is an estimate (decision 017) the UI shows as "about".
+ */
+export const leadListPageSchema = paginated(leadSchema).extend({ count_exact: z.boolean() });
+export type LeadListPage = z.infer<typeof leadListPageSchema>;
 export type LeadListOrdering = LeadListQuery['ordering'];
 
 const tagSchema = z.string().trim().min(1, MESSAGES.required).max(LEAD_LIMITS.tag, MESSAGES.maxLength(LEAD_LIMITS.tag));
@@ -278,6 +287,46 @@ export type CreateLeadData = z.output<typeof createLeadSchema>;
 export const updateLeadSchema = z.object(editableLead).partial().strict();
 export type UpdateLeadInput = z.input<typeof updateLeadSchema>;
 export type UpdateLeadData = z.output<typeof updateLeadSchema>;
+
+// --- merging two leads -----------------------------------------------------------------------
+
+/** Fields of a merge where the person may choose whose value the merged lead keeps. */
+export const MERGE_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'company',
+  'job_title',
+  'company_size',
+  'status',
+  'interest',
+  'budget_range',
+  'decision_timeline',
+  'decision_role',
+  'assigned_to',
+  'notes',
+  'follow_up_date',
+  'event',
+  'manual_score',
+] as const;
+export type MergeField = (typeof MERGE_FIELDS)[number];
+export const MERGE_SIDES = ['target', 'source'] as const;
+export type MergeSide = (typeof MERGE_SIDES)[number];
+
+/**
+ * POST /leads/{id}/merge/: the lead `source` merges into this one (the target), which keeps
+ * its id. Without a choice a field keeps the target's value, or the source's when the target's
+ * is empty; tags and products are unioned, custom fields merged (the target's win).
+ */
+export const mergeLeadsSchema = z
+  .object({
+    source: z.uuid({ error: 'Choose the lead to merge' }),
+    fields: z.partialRecord(z.enum(MERGE_FIELDS), z.enum(MERGE_SIDES)).optional(),
+  })
+  .strict();
+export type MergeLeadsInput = z.input<typeof mergeLeadsSchema>;
+export type MergeLeadsData = z.output<typeof mergeLeadsSchema>;
 
 // --- activities and notes --------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -15,6 +16,9 @@ import * as schema from './schema.ts';
 
 /** SQL migrations sit beside this module in src/ and are copied beside the bundle in dist/. */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Contrib modules the migrations create extensions from (pg_trgm: the leads search index). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export type DatabaseOptions =
   | {
@@ -61,6 +65,7 @@ async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): P
       // 32 MB instead of 128 MB: PGlite touches its whole shared buffer pool at start, and
       // one embedded process serving one team does not need more (the OS caches the files).
       postgresqlconf: ['shared_buffers = 32MB'],
+      extensions: PGLITE_EXTENSIONS,
       ...(template && inMemory ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
     });
     const db = drizzlePglite({ client, schema });

@@ -10,10 +10,12 @@ import {
   createLeadSchema,
   eventLeadsQuerySchema,
   leadActivitySchema,
+  leadListPageSchema,
   leadListQuerySchema,
   leadSchema,
   leadScoreSchema,
   logActivitySchema,
+  mergeLeadsSchema,
   noteBodySchema,
   noteParamsSchema,
   scoringRulesResultSchema,
@@ -30,6 +32,7 @@ import { createdResponse, okResponse, typed } from '../../http/routes.ts';
 import { requestMeta, withTenant } from '../../http/tenant.ts';
 import * as activities from './lead-activities.service.ts';
 import { bulkLeads } from './lead-bulk.service.ts';
+import { mergeLeads } from './lead-merge.service.ts';
 import * as scoring from './lead-scoring.service.ts';
 import * as leadsService from './leads.service.ts';
 
@@ -73,14 +76,17 @@ export function leadsRoutes(deps: AppDeps) {
           tags,
           summary: 'Leads: filters (several values comma-separated), search, ordering; deleted=true lists the bin',
           querystring: leadListQuerySchema,
-          response: okResponse(paginated(leadSchema)),
+          response: okResponse(leadListPageSchema),
         },
       },
       async (req) => {
         const page = await withTenant(deps, req, (ctx) =>
           leadsService.listLeads(ctx, req.query, pageWindow(req.query)),
         );
-        return ok(paginate(req, publicUrl, req.query, page.results, page.total));
+        return ok({
+          ...paginate(req, publicUrl, req.query, page.results, page.total.count),
+          count_exact: page.total.exact,
+        });
       },
     );
 
@@ -198,6 +204,25 @@ export function leadsRoutes(deps: AppDeps) {
         await withTenant(deps, req, (ctx) => leadsService.deleteLead(ctx, requestMeta(req), req.params.id));
         deps.outbox.kick();
         return ok({ detail: 'Lead deleted' });
+      },
+    );
+
+    app.post(
+      '/:id/merge/',
+      {
+        schema: {
+          tags,
+          summary:
+            'Merge another lead into this one: fields filled or chosen, tags unioned, both histories kept; the other goes to the bin',
+          params: idParamsSchema,
+          body: mergeLeadsSchema,
+          response: okResponse(leadSchema),
+        },
+      },
+      async (req) => {
+        const lead = await withTenant(deps, req, (ctx) => mergeLeads(ctx, requestMeta(req), req.params.id, req.body));
+        deps.outbox.kick();
+        return ok(lead);
       },
     );
 

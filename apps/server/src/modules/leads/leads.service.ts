@@ -85,6 +85,7 @@ export function toLead(row: LeadRow): Lead {
     consent_given_at: row.consentGivenAt?.toISOString() ?? null,
     attribution: row.attribution,
     deleted_at: row.deletedAt?.toISOString() ?? null,
+    merged_into: row.mergedIntoId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -160,6 +161,7 @@ function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date
     createdBy: null,
     clientId: null,
     deletedAt: null,
+    mergedIntoId: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -426,9 +428,11 @@ function listOrderBy(ordering: LeadListOrdering): SQL[] {
   const descending = ordering.startsWith('-');
   const column = LIST_ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof LIST_ORDER_COLUMNS];
   const direction = descending ? desc : asc;
-  // Leads without a follow-up come last either way; the id breaks ties.
-  const nullsLast = column === leads.followUpDate ? [sql`${column} is null`] : [];
-  return [...nullsLast, direction(column), direction(leads.id)];
+  // Leads without a follow-up come last either way (NULLS LAST, which the follow-up index holds
+  // in ascending order); the id breaks ties.
+  if (column === leads.followUpDate)
+    return [sql`${column} ${sql.raw(descending ? 'desc' : 'asc')} nulls last`, direction(leads.id)];
+  return [direction(column), direction(leads.id)];
 }
 
 /** Start of the UTC day of a YYYY-MM-DD date, or the instant of a timestamp. */
@@ -440,14 +444,25 @@ function instant(value: string, endOfDay = false): Date {
   return new Date(value);
 }
 
-function searchCondition(text: string): SQL | undefined {
+/**
+ * The free-text search: the text anywhere in the first name, last name, full name, email or
+ * company, without case. Candidates come from `leads_search_ids` (migration leads_at_scale,
+ * decision 017), which searches the trigram index over all those columns within the current
+ * organisation: under row-level security the planner may not use an index for ILIKE (it is not
+ * leakproof), so the search runs in that function, outside it. The column-by-column test after
+ * it keeps the exact meaning (no match across two columns).
+ */
+export function searchCondition(text: string): SQL | undefined {
   const pattern = likePattern(text);
-  return or(
-    ilike(leads.firstName, pattern),
-    ilike(leads.lastName, pattern),
-    ilike(sql`${leads.firstName} || ' ' || ${leads.lastName}`, pattern),
-    ilike(leads.email, pattern),
-    ilike(leads.company, pattern),
+  return and(
+    sql`${leads.id} in (select leads_search_ids(${pattern}))`,
+    or(
+      ilike(leads.firstName, pattern),
+      ilike(leads.lastName, pattern),
+      ilike(sql`${leads.firstName} || ' ' || ${leads.lastName}`, pattern),
+      ilike(leads.email, pattern),
+      ilike(leads.company, pattern),
+    ),
   );
 }
 
@@ -481,14 +496,14 @@ function listConditions(ctx: TenantContext, query: LeadListQuery): SQL | undefin
     );
   }
   if (query.tags) {
-    // Any of the tags, without case: the GIN index answers the exact spelling quickly, the
-    // lower() comparison catches the rest.
+    // Any of the tags, without case: the tags lowered as JSON, which the GIN index
+    // leads_tags_lower_idx holds, have one of the lowered tags as an element.
     const lowered = query.tags.map((t) => t.toLowerCase());
     conditions.push(
-      sql`exists (select 1 from jsonb_array_elements_text(${leads.tags}) as tag where lower(tag) in (${sql.join(
+      sql`(lower(${leads.tags}::text)::jsonb) ?| array[${sql.join(
         lowered.map((t) => sql`${t}`),
         sql`, `,
-      )}))`,
+      )}]::text[]`,
     );
   }
   if (query.score_min !== undefined) conditions.push(gte(leads.score, query.score_min));
@@ -511,28 +526,119 @@ function listConditions(ctx: TenantContext, query: LeadListQuery): SQL | undefin
   return and(...conditions);
 }
 
+/**
+ * Up to this many matching leads the list counts exactly; beyond it the count is an estimate
+ * (decision 017): an exact count of a million leads costs more than the page itself.
+ */
+export const LEAD_COUNT_CAP = 1_000;
+/**
+ * A planner estimate this many times the cap is taken as it is: for the filters it has
+ * statistics for, it is off by a few times at worst (decision 017), not by twenty.
+ */
+const PLANNER_TRUSTED_FACTOR = 20;
+/** A sample estimate this many times the cap is taken as it is (its error is a few per cent). */
+const SAMPLE_TRUSTED_FACTOR = 5;
+/** About how many rows the sample reads, whatever the size of the table. */
+const ESTIMATE_SAMPLE_ROWS = 20_000;
+
+export interface LeadCount {
+  count: number;
+  /** false when `count` is an estimate (more than the cap match). */
+  exact: boolean;
+}
+
+/** Two significant digits: an estimate should not look more precise than it is. */
+function roundEstimate(n: number): number {
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(n, 1))) - 1);
+  return Math.round(n / magnitude) * magnitude;
+}
+
+interface ExplainRow {
+  'QUERY PLAN': string | [{ Plan: { 'Plan Rows': number } }];
+}
+
+/**
+ * How many leads match `where` (decision 017): exact while at most `cap` match, else an
+ * estimate, never below cap + 1, found as cheaply as possible. The tenant's RLS condition folds
+ * into the query's own organisation condition, so estimates are the organisation's.
+ */
+export async function countLeads(tx: Tx, where: SQL | undefined, cap = LEAD_COUNT_CAP): Promise<LeadCount> {
+  const about = (estimate: number): LeadCount => ({ count: Math.max(cap + 1, roundEstimate(estimate)), exact: false });
+  // 1. The planner's estimate: far beyond the cap, counting would only confirm it.
+  const planned = await plannerEstimate(tx, where);
+  if (planned >= cap * PLANNER_TRUSTED_FACTOR) return about(planned);
+  // 2. The planner cannot use statistics for the tags and search conditions under row-level
+  //    security (their operators are not leakproof), so it guesses low: a block sample of the
+  //    table tells many matches from few.
+  const sampled = await sampleEstimate(tx, where);
+  if (sampled >= cap * SAMPLE_TRUSTED_FACTOR) return about(sampled);
+  // 3. Few matches: counted exactly up to the cap (the scan stops after cap + 1 rows).
+  const [capped] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from (select 1 from ${leads} where ${where} limit ${cap + 1}) as capped`,
+  );
+  const n = capped?.n ?? 0;
+  return n <= cap ? { count: n, exact: true } : about(Math.max(planned, sampled));
+}
+
+/**
+ * Matches in a block sample of about ESTIMATE_SAMPLE_ROWS rows, scaled to the table. The same
+ * blocks every time (REPEATABLE), so the pages of one list agree.
+ */
+async function sampleEstimate(tx: Tx, where: SQL | undefined): Promise<number> {
+  const [size] = await queryRows<{ rows: number }>(
+    tx,
+    sql`select greatest(reltuples, 1)::float8 as rows from pg_class where oid = 'leads'::regclass`,
+  );
+  const percent = Math.min(100, (ESTIMATE_SAMPLE_ROWS / (size?.rows ?? 1)) * 100);
+  const [sampled] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from ${leads} tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (17) where ${where}`,
+  );
+  return ((sampled?.n ?? 0) * 100) / percent;
+}
+
+/** Rows the planner expects `where` to match, from the table's statistics. */
+async function plannerEstimate(tx: Tx, where: SQL | undefined): Promise<number> {
+  const [explained] = await queryRows<ExplainRow>(tx, sql`explain (format json) select 1 from ${leads} where ${where}`);
+  const raw = explained?.['QUERY PLAN'];
+  const plan = typeof raw === 'string' ? (JSON.parse(raw) as Exclude<ExplainRow['QUERY PLAN'], string>) : raw;
+  return plan?.[0].Plan['Plan Rows'] ?? 0;
+}
+
 /** GET /leads/: the organisation's leads (or its bin), filtered, searched, ordered, one page. */
 export async function listLeads(
   ctx: TenantContext,
   query: LeadListQuery,
   page: { limit: number; offset: number },
-): Promise<{ results: Lead[]; total: number }> {
+): Promise<{ results: Lead[]; total: LeadCount }> {
   assertCan(ctx, 'leads.read');
   const where = listConditions(ctx, query);
-  const [rows, [counted]] = await Promise.all([
-    ctx.tx
-      .select()
-      .from(leads)
-      .where(where)
-      .orderBy(...listOrderBy(query.ordering))
-      .limit(page.limit)
-      .offset(page.offset),
-    ctx.tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(leads)
-      .where(where),
-  ]);
-  return { results: rows.map(toLead), total: counted?.n ?? 0 };
+  const order = listOrderBy(query.ordering);
+  // The page's ids first, then their rows: deep pages skip over index entries only, not over
+  // thousands of whole rows read from the table.
+  const pageIds = ctx.tx
+    .select({ id: leads.id })
+    .from(leads)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = await ctx.tx
+    .select()
+    .from(leads)
+    .where(and(eq(leads.organizationId, ctx.organizationId), inArray(leads.id, pageIds)))
+    .orderBy(...order);
+  // A page that reaches past the cap shows that at least offset + its rows exist.
+  const total = await countLeads(ctx.tx, where);
+  const seen = page.offset + rows.length;
+  if (!total.exact) {
+    // A short page is the last one: the leads before it and on it are all there are.
+    if (rows.length < page.limit && rows.length > 0)
+      return { results: rows.map(toLead), total: { count: seen, exact: true } };
+    if (seen > total.count) total.count = seen;
+  }
+  return { results: rows.map(toLead), total };
 }
 
 // --- one lead --------------------------------------------------------------------------------

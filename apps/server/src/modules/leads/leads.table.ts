@@ -96,6 +96,9 @@ export const leads = pgTable(
     // lead stays converted).
     clientId: uuid('client_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    // Set when this lead was merged into another (POST /leads/{id}/merge/): it went to the bin
+    // then, and its history now lives on that lead (decision 017).
+    mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => leads.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => {
@@ -108,7 +111,11 @@ export const leads = pgTable(
       index('leads_organization_email_idx').on(t.organizationId, sql`lower(${t.email})`),
       index('leads_live_status_idx').on(t.organizationId, t.status, t.createdAt).where(live),
       index('leads_live_assigned_idx').on(t.organizationId, t.assignedTo, t.createdAt).where(live),
-      index('leads_live_score_idx').on(t.organizationId, t.score).where(live),
+      // With the id, the list's order (the id breaks ties) comes straight from the index, and a
+      // deep page skips over index entries only (leads.service.ts listLeads).
+      index('leads_live_created_idx').on(t.organizationId, t.createdAt, t.id).where(live),
+      index('leads_live_score_idx').on(t.organizationId, t.score, t.id).where(live),
+      index('leads_live_source_idx').on(t.organizationId, t.source, t.createdAt).where(live),
       index('leads_live_follow_up_idx')
         .on(t.organizationId, t.followUpDate)
         .where(sql`${t.deletedAt} is null and ${t.followUpDate} is not null`),
@@ -117,7 +124,10 @@ export const leads = pgTable(
         .on(t.followUpDate)
         .where(sql`${t.deletedAt} is null and ${t.followUpRemindedAt} is null`),
       index('leads_offer_created_idx').on(t.offerId, t.createdAt),
-      index('leads_tags_idx').using('gin', t.tags),
+      // The tags filter matches without case: the tags lowered, as the list's condition spells them.
+      index('leads_tags_lower_idx').using('gin', sql`(lower(${t.tags}::text)::jsonb)`),
+      // The free-text search's trigram index (pg_trgm) is hand-written in migration leads_at_scale: the
+      // extension must exist before it, which drizzle-kit cannot order.
       // The purge of the bin after 30 days.
       index('leads_deleted_idx')
         .on(t.deletedAt)

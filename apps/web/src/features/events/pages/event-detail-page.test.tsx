@@ -119,6 +119,7 @@ function lead(changes: Record<string, unknown> = {}) {
     consent_given_at: null,
     attribution: {},
     deleted_at: null,
+    merged_into: null,
     created_at: '2026-11-21T10:00:00.000Z',
     updated_at: '2026-11-21T10:00:00.000Z',
     ...changes,

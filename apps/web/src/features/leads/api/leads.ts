@@ -55,7 +55,14 @@ export type LeadListFilters = {
   pageSize?: number | undefined;
 };
 
-export type LeadPage = { results: Lead[]; count: number; next: string | null; previous: string | null };
+/** `count_exact` is false when `count` is the server's estimate (many matches, decision 017). */
+export type LeadPage = {
+  results: Lead[];
+  count: number;
+  count_exact: boolean;
+  next: string | null;
+  previous: string | null;
+};
 
 /** Several values travel as one comma-separated parameter (`status=new,contacted`). */
 const joined = (values: readonly string[] | undefined) =>
@@ -91,7 +98,7 @@ export function leadListQueryOptions(filters: LeadListFilters) {
       api.get('/leads/', {
         params: leadListParams(filters),
         // zod and the request travel together (lib/api-client.ts `schema`).
-        schema: Promise.all([schemas(), envelope()]).then(([{ leadSchema }, { paginated }]) => paginated(leadSchema)),
+        schema: schemas().then((m) => m.leadListPageSchema),
         signal,
         quiet: true,
       }),

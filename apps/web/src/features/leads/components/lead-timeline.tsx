@@ -103,6 +103,14 @@ function useActivityTitle() {
           ? t('timeline.scoreSetByHand', { from, to })
           : t('timeline.scoreChanged', { from, to });
       }
+      case 'merged': {
+        const name = text(m.source_name);
+        const email = text(m.source_email);
+        if (name === null && email === null) return t('activityType.merged');
+        return email !== null && name !== null
+          ? t('timeline.mergedWithEmail', { name, email })
+          : t('timeline.mergedWith', { name: name ?? email });
+      }
       case 'lead_created': {
         const source = text(m.source);
         return isSource(source)

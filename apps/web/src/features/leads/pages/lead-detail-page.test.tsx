@@ -67,6 +67,7 @@ describe('LeadDetailPage', () => {
     server();
     await renderWithApp(<LeadDetailPage />, { path, url });
     expect(await screen.findByRole('heading', { level: 1, name: 'Vera Berg' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Merge with…' })).toBeTruthy();
     expect(screen.getByText('CTO · Berg AB')).toBeTruthy();
     expect(screen.getAllByText('New').length).toBeGreaterThan(0);
     expect(screen.getByText('Hot')).toBeTruthy();
@@ -368,6 +369,7 @@ describe('LeadDetailPage', () => {
     await screen.findByRole('heading', { level: 1, name: 'Vera Berg' });
     expect(screen.queryByRole('button', { name: 'Change status' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Merge with…' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Log an activity' })).toBeNull();
     expect(screen.queryByLabelText('New note')).toBeNull();
     expect(await screen.findByText('Sam Seller')).toBeTruthy();

@@ -27,6 +27,7 @@ import { AssignCard, FollowUpCard } from '../components/lead-side-cards.tsx';
 import { LeadStatusMenu } from '../components/lead-status-menu.tsx';
 import { LeadTimeline } from '../components/lead-timeline.tsx';
 import { LEAD_RETENTION_DAYS } from '@leadcapture/contracts/constants';
+import { MergeLeadDialog } from '../components/merge-lead-dialog.tsx';
 
 /**
  * /leads/{id} (spec 01 §2): one lead with its status, interest and score ("why" and a manual
@@ -185,6 +186,7 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
             {canWrite && (
               <>
                 <LeadStatusMenu lead={lead} />
+                <MergeLeadDialog lead={lead} />
                 <Button asChild variant="secondary">
                   <Link to={lp(`/leads/form/${lead.id}`)}>
                     <Pencil aria-hidden="true" />

@@ -79,6 +79,13 @@ describe('LeadsPage', () => {
     expect(screen.getByText('2 leads')).toBeTruthy();
   });
 
+  it('says "about" when the count is the server\'s estimate', async () => {
+    server({ 'GET /leads/': () => ok({ ...page([aLead()], 980_000), count_exact: false }) });
+    await renderWithApp(<LeadsPage />, { path: '/leads' });
+    expect(await screen.findByText('About 980,000 leads')).toBeTruthy();
+    expect(screen.getByText('Page 1 of about 39,200')).toBeTruthy();
+  });
+
   it('reads its filters, order and page from the address and sends them to the API', async () => {
     server({ 'GET /leads/': () => ok(page([aLead()], 60)) });
     await renderWithApp(<LeadsPage />, {

@@ -274,7 +274,10 @@ export function LeadsPage() {
       ) : (
         <div className={cn('grid gap-3', list.isPlaceholderData && 'opacity-60 transition-opacity')}>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t('list.count', { count: data.count, formatted: formatNumber(data.count, language) })}
+            {t(data.count_exact ? 'list.count' : 'list.countAbout', {
+              count: data.count,
+              formatted: formatNumber(data.count, language),
+            })}
           </p>
           <LeadTable
             leads={leads}
@@ -295,7 +298,12 @@ export function LeadsPage() {
           {!state.deleted && <LeadLimitGate hiddenCount={0} />}
           {pages > 1 && (
             <nav aria-label={t('list.pagination')} className="flex items-center justify-between gap-3 text-sm">
-              <span className="text-muted-foreground">{t('list.pageOf', { page: state.page, pages })}</span>
+              <span className="text-muted-foreground">
+                {t(data.count_exact ? 'list.pageOf' : 'list.pageOfAbout', {
+                  page: formatNumber(state.page, language),
+                  pages: formatNumber(pages, language),
+                })}
+              </span>
               <div className="flex gap-2">
                 <Button
                   variant="outline"

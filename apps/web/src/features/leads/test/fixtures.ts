@@ -41,13 +41,20 @@ export function aLead(changes: Record<string, unknown> = {}) {
     consent_given_at: '2026-11-21T10:00:00.000Z',
     attribution: { utm_source: 'linkedin', utm_campaign: 'expo-2026' },
     deleted_at: null,
+    merged_into: null,
     created_at: '2026-11-21T10:00:00.000Z',
     updated_at: '2026-11-21T10:00:00.000Z',
     ...changes,
   };
 }
 
-export const page = (results: unknown[], count = results.length) => ({ results, count, next: null, previous: null });
+export const page = (results: unknown[], count = results.length) => ({
+  results,
+  count,
+  count_exact: true,
+  next: null,
+  previous: null,
+});
 
 export function aMember(changes: Record<string, unknown> = {}) {
   return {

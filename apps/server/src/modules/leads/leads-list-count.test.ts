@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadListPageSchema, leadSchema, type CreateLeadInput, type Lead } from '@leadcapture/contracts/leads';
+import { expectData } from '../../../test/envelope.ts';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
+import { inScope } from '../../db/tenant.ts';
+import { countLeads, LEAD_COUNT_CAP } from './leads.service.ts';
+import { leads } from './leads.table.ts';
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const orgOf = (u: User) => u.organization?.id ?? '';
+const list = async (user: User, query: string) =>
+  expectData(
+    leadListPageSchema,
+    await t.app.inject({ method: 'GET', url: `/api/v1/leads/?${query}`, headers: bearer(user.access) }),
+  );
+const create = async (user: User, input: Partial<CreateLeadInput>): Promise<Lead> =>
+  expectData(
+    leadSchema,
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/leads/',
+      headers: bearer(user.access),
+      payload: { first_name: 'Greta', last_name: 'Berg', ...input },
+    }),
+    201,
+  );
+
+/** `n` plain leads straight in SQL (the API would take seconds for a thousand). */
+function insertLeads(organizationId: string, n: number, status = 'new') {
+  return inScope(t.database.db, { organizationId }, (tx) =>
+    tx.execute(sql`insert into leads (organization_id, first_name, last_name, email, source, status)
+      select ${organizationId}::uuid, 'Lead', 'No ' || g, 'lead' || g || '@example.com', 'import', ${status}
+      from generate_series(1, ${n}) as g`),
+  );
+}
+
+describe('countLeads at the cap', () => {
+  it('counts exactly up to the cap and estimates beyond it, never below cap + 1', async () => {
+    const user = await registerUser(t);
+    const org = orgOf(user);
+    await insertLeads(org, 3);
+    const count = (cap: number) =>
+      inScope(t.database.db, { organizationId: org }, (tx) => countLeads(tx, eq(leads.organizationId, org), cap));
+    expect(await count(3)).toEqual({ count: 3, exact: true });
+    expect(await count(4)).toEqual({ count: 3, exact: true });
+    const beyond = await count(2);
+    expect(beyond.exact).toBe(false);
+    expect(beyond.count).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('GET /leads/ count', () => {
+  it(`is exact up to ${LEAD_COUNT_CAP} leads, an estimate beyond, and exact again on the last page`, async () => {
+    const user = await registerUser(t);
+    await insertLeads(orgOf(user), LEAD_COUNT_CAP);
+    const atCap = await list(user, 'page=1');
+    expect(atCap).toMatchObject({ count: LEAD_COUNT_CAP, count_exact: true });
+    expect(atCap.next).toContain('page=2');
+
+    await insertLeads(orgOf(user), 1, 'lost');
+    const beyond = await list(user, 'page=1');
+    expect(beyond.count_exact).toBe(false);
+    expect(beyond.count).toBeGreaterThan(LEAD_COUNT_CAP);
+    expect(beyond.results).toHaveLength(25);
+    // A filter with fewer matches than the cap is counted exactly.
+    expect(await list(user, 'status=lost')).toMatchObject({ count: 1, count_exact: true });
+    // 1,001 leads: page 41 of 25 holds the last one, so that page knows the exact total.
+    const last = await list(user, 'page=41');
+    expect(last.results).toHaveLength(1);
+    expect(last).toMatchObject({ count: LEAD_COUNT_CAP + 1, count_exact: true, next: null });
+  });
+});
+
+describe('GET /leads/?search=', () => {
+  it('finds the text in one column or the full name, never across columns, without case', async () => {
+    const user = await registerUser(t);
+    const jo = await create(user, { first_name: 'Jo', last_name: 'Hansen', email: 'jo@fjord.se', company: 'Zeta' });
+    const acme = await create(user, { first_name: 'Ann', last_name: 'Lind', company: 'ACME Nordic AB' });
+    const pct = await create(user, { first_name: 'Per', last_name: 'Cent', company: '100% Foods' });
+    const found = async (q: string) => (await list(user, `search=${encodeURIComponent(q)}`)).results.map((l) => l.id);
+    expect(await found('acme')).toEqual([acme.id]);
+    expect(await found('o h')).toEqual([jo.id]);
+    expect(await found('JO@FJORD.SE')).toEqual([jo.id]);
+    expect(await found('jo@fj')).toEqual([jo.id]);
+    // The email's end and the company are neighbours only in the index's expression.
+    expect(await found('se zeta')).toEqual([]);
+    expect(await found('hansen jo')).toEqual([]);
+    // % and _ are literal characters.
+    expect(await found('100%')).toEqual([pct.id]);
+    expect(await found('%')).toEqual([pct.id]);
+    expect(await found('j_')).toEqual([]);
+    // Another organisation's lead with the same text stays out (the search runs outside RLS).
+    const stranger = await registerUser(t);
+    await create(stranger, { first_name: 'Ann', last_name: 'Lind', company: 'ACME Nordic AB' });
+    expect(await found('acme')).toEqual([acme.id]);
+  });
+
+  it('filters tags without case, any of them', async () => {
+    const user = await registerUser(t);
+    const vip = await create(user, { tags: ['VIP', 'Nordics'] });
+    const partner = await create(user, { tags: ['partner'] });
+    await create(user, { tags: [] });
+    const tagged = async (q: string) =>
+      (await list(user, `tags=${encodeURIComponent(q)}&ordering=created_at`)).results.map((l) => l.id);
+    expect(await tagged('vip')).toEqual([vip.id]);
+    expect(await tagged('nordics,PARTNER')).toEqual([vip.id, partner.id]);
+    expect(await tagged('vi')).toEqual([]);
+  });
+});
+
+// The search uses a trigram index: its extension is part of the schema on either database.
+it('has the trigram index of the search', async () => {
+  const rows = await inScope(t.database.db, { organizationId: randomUUID() }, (tx) =>
+    tx.execute(sql`select indexdef from pg_indexes where indexname = 'leads_search_trgm_idx'`),
+  );
+  expect(JSON.stringify(rows)).toContain('gin_trgm_ops');
+});
