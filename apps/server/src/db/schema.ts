@@ -8,3 +8,4 @@ export * from '../modules/files/files.table.ts';
 export * from '../jobs/outbox.table.ts';
 export * from '../modules/events/events.table.ts';
 export * from '../modules/leads/leads.table.ts';
+export * from '../modules/leads/lead-imports.table.ts';
