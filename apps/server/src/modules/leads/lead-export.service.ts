@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
@@ -11,62 +12,66 @@ import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { users } from '../auth/auth.table.ts';
 import { events } from '../events/events.table.ts';
 import { leads } from './leads.table.ts';
-import { LIST_ORDER_COLUMNS, listConditions, type LeadRow } from './leads.service.ts';
+import { LIST_ORDER_COLUMNS, listConditions } from './leads.service.ts';
+import { queryRows } from '../../db/database.ts';
 
 /** Rows per batch: one short transaction each, so a long export never holds PGlite for long. */
 export const EXPORT_BATCH_SIZE = 1000;
 
+/** One row of an export: its cells as text, and where the batch's keyset continues. */
 interface ExportRow {
-  lead: LeadRow;
-  assignee: string | null;
-  eventName: string | null;
-}
-interface ExportBatchRow extends ExportRow {
-  cursorKey: string | null;
+  id: string;
+  cursor_key: string | null;
+  [cell: `c${number}`]: string | undefined;
 }
 
-const iso = (d: Date | null) => d?.toISOString() ?? '';
+const iso = (column: SQL | AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const joined = (column: AnyPgColumn) => sql`array_to_string(array(select jsonb_array_elements_text(${column})), ', ')`;
 
 /**
  * The columns of an export, one per lead field, named for people (the import recognises these
  * names, so an export can be imported again). Enumerations are their API values; custom form
  * answers are one JSON column (decision 015: events' forms differ, one file may span events).
+ * The database writes every cell as text: mapping 100,000 rows through the ORM cost seconds.
  */
-const COLUMNS: { header: string; value: (r: ExportRow) => string }[] = [
-  { header: 'ID', value: (r) => r.lead.id },
-  { header: 'First name', value: (r) => r.lead.firstName },
-  { header: 'Last name', value: (r) => r.lead.lastName },
-  { header: 'Email', value: (r) => r.lead.email },
-  { header: 'Phone', value: (r) => r.lead.phone },
-  { header: 'Company', value: (r) => r.lead.company },
-  { header: 'Job title', value: (r) => r.lead.jobTitle },
-  { header: 'Company size', value: (r) => r.lead.companySize },
-  { header: 'Source', value: (r) => r.lead.source },
-  { header: 'Status', value: (r) => r.lead.status },
-  { header: 'Interest', value: (r) => r.lead.interest ?? '' },
-  { header: 'Score', value: (r) => String(r.lead.score) },
-  { header: 'Budget range', value: (r) => r.lead.budgetRange },
-  { header: 'Decision timeline', value: (r) => r.lead.decisionTimeline },
-  { header: 'Decision role', value: (r) => r.lead.decisionRole },
-  { header: 'Interested products', value: (r) => r.lead.interestedProducts.join(', ') },
-  { header: 'Tags', value: (r) => r.lead.tags.join(', ') },
-  { header: 'Assigned to', value: (r) => r.assignee ?? '' },
-  { header: 'Notes', value: (r) => r.lead.notes },
-  { header: 'Follow-up date', value: (r) => iso(r.lead.followUpDate) },
-  { header: 'Event', value: (r) => r.eventName ?? '' },
-  { header: 'Approval status', value: (r) => r.lead.approvalStatus },
-  { header: 'Email verified', value: (r) => (r.lead.emailVerifiedAt ? 'yes' : 'no') },
-  { header: 'Consent given at', value: (r) => iso(r.lead.consentGivenAt) },
-  {
-    header: 'Custom fields',
-    value: (r) => (Object.keys(r.lead.customFields).length > 0 ? JSON.stringify(r.lead.customFields) : ''),
-  },
-  { header: 'Created at', value: (r) => iso(r.lead.createdAt) },
-  { header: 'Updated at', value: (r) => iso(r.lead.updatedAt) },
+const COLUMNS: [header: string, value: SQL | AnyPgColumn][] = [
+  ['ID', leads.id],
+  ['First name', leads.firstName],
+  ['Last name', leads.lastName],
+  ['Email', leads.email],
+  ['Phone', leads.phone],
+  ['Company', leads.company],
+  ['Job title', leads.jobTitle],
+  ['Company size', leads.companySize],
+  ['Source', leads.source],
+  ['Status', leads.status],
+  ['Interest', leads.interest],
+  ['Score', leads.score],
+  ['Budget range', leads.budgetRange],
+  ['Decision timeline', leads.decisionTimeline],
+  ['Decision role', leads.decisionRole],
+  ['Interested products', joined(leads.interestedProducts)],
+  ['Tags', joined(leads.tags)],
+  ['Assigned to', users.email],
+  ['Notes', leads.notes],
+  ['Follow-up date', iso(leads.followUpDate)],
+  ['Event', events.name],
+  ['Approval status', leads.approvalStatus],
+  ['Email verified', sql`case when ${leads.emailVerifiedAt} is null then 'no' else 'yes' end`],
+  ['Consent given at', iso(leads.consentGivenAt)],
+  ['Custom fields', sql`case when ${leads.customFields} = '{}'::jsonb then '' else ${leads.customFields}::text end`],
+  ['Created at', iso(leads.createdAt)],
+  ['Updated at', iso(leads.updatedAt)],
 ];
-export const EXPORT_HEADERS = COLUMNS.map((c) => c.header);
+export const EXPORT_HEADERS = COLUMNS.map(([header]) => header);
+// Separate text columns (c0, c1 …), not one text[]: parsing array literals cost more than the query.
+const CELLS = sql.join(
+  COLUMNS.map(([, value], i) => sql`coalesce((${value})::text, '') as ${sql.raw(`c${i}`)}`),
+  sql`, `,
+);
 
-const cells = (row: ExportRow) => COLUMNS.map((c) => neutraliseCell(c.value(row)));
+const cells = (row: ExportRow) => COLUMNS.map((_, i) => neutraliseCell(row[`c${i}`] ?? ''));
 
 type OrderKey = keyof typeof LIST_ORDER_COLUMNS;
 /** The SQL type of each ordering column, to read its cursor back from text without loss. */
@@ -101,31 +106,37 @@ function keyset(ordering: LeadListQuery['ordering']) {
   const direction = descending ? desc : asc;
   const nullable = name === 'follow_up_date';
   const orderBy: SQL[] = [...(nullable ? [sql`${column} is null`] : []), direction(column), direction(leads.id)];
+  const cmpOrEqual = sql.raw(descending ? '<=' : '>=');
   const after = (c: Cursor): SQL => {
     if (c.key === null) return sql`${column} is null and ${leads.id} ${cmp} ${c.id}::uuid`;
-    const beyond = sql`(${column}, ${leads.id}) ${cmp} (cast(${c.key} as ${type}), ${c.id}::uuid)`;
-    return nullable ? sql`(${column} is null or ${beyond})` : beyond;
+    const key = sql`cast(${c.key} as ${type})`;
+    // The plain bound on the column lets the index start where the last batch ended; the row
+    // comparison alone would be checked row by row from the top, every batch (quadratic).
+    const beyond = sql`${column} ${cmpOrEqual} ${key} and (${column}, ${leads.id}) ${cmp} (${key}, ${c.id}::uuid)`;
+    return nullable ? sql`(${column} is null or (${beyond}))` : beyond;
   };
   return { orderBy, after, key: sql<string | null>`${column}::text` };
 }
 
 type ListFilter = Omit<LeadListQuery, 'page' | 'page_size'>;
 
-async function readBatch(ctx: TenantContext, query: ListFilter, cursor: Cursor | null): Promise<ExportBatchRow[]> {
+async function readBatch(ctx: TenantContext, query: ListFilter, cursor: Cursor | null): Promise<ExportRow[]> {
   const ks = keyset(query.ordering);
-  return ctx.tx
-    .select({
-      lead: leads,
-      assignee: users.email,
-      eventName: events.name,
-      cursorKey: ks.key,
-    })
-    .from(leads)
-    .leftJoin(users, eq(users.id, leads.assignedTo))
-    .leftJoin(events, eq(events.id, leads.eventId))
-    .where(and(listConditions(ctx, query), cursor ? ks.after(cursor) : undefined))
-    .orderBy(...ks.orderBy)
-    .limit(EXPORT_BATCH_SIZE);
+  const where = and(listConditions(ctx, query), cursor ? ks.after(cursor) : undefined);
+  // Right after a bulk import the statistics lag behind and the planner sorts the whole filter
+  // for every batch instead of reading the ordering's index from the cursor on (22 s instead of
+  // 3 s for 100,000 leads, measured); a sort stays possible where no index has the order.
+  await ctx.tx.execute(sql`set local enable_sort = off`);
+  return queryRows<ExportRow>(
+    ctx.tx,
+    sql`select ${leads.id} as id, ${CELLS}, ${ks.key} as cursor_key
+      from ${leads}
+      left join ${users} on ${users.id} = ${leads.assignedTo}
+      left join ${events} on ${events.id} = ${leads.eventId}
+      where ${where}
+      order by ${sql.join(ks.orderBy, sql`, `)}
+      limit ${EXPORT_BATCH_SIZE}`,
+  );
 }
 
 /** Every row of the filter, batch by batch, each batch in its own short tenant transaction. */
@@ -133,11 +144,11 @@ async function* exportRows(run: TenantRunner, organizationId: string, query: Lis
   let cursor: Cursor | null = null;
   for (;;) {
     const after: Cursor | null = cursor;
-    const batch: ExportBatchRow[] = await run((ctx) => readBatch(ctx, query, after), organizationId);
+    const batch: ExportRow[] = await run((ctx) => readBatch(ctx, query, after), organizationId);
     if (batch.length > 0) yield batch;
-    const last: ExportBatchRow | undefined = batch.at(-1);
+    const last: ExportRow | undefined = batch.at(-1);
     if (!last || batch.length < EXPORT_BATCH_SIZE) return;
-    cursor = { key: last.cursorKey, id: last.lead.id };
+    cursor = { key: last.cursor_key, id: last.id };
   }
 }
 
