@@ -5,9 +5,9 @@ import type {
   ImportPreview,
   LeadImport,
 } from '@leadcapture/contracts/lead-imports';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { leadListParams, leadListsQueryKey, type LeadListFilters } from './leads.ts';
+import { leadListParams, type LeadListFilters } from './leads.ts';
 
 /**
  * Lead export and import (`/leads/export/`, `/leads/import_leads/`, `/data/imports/{id}/`).
@@ -41,6 +41,8 @@ export async function exportLeads(
   const file = await api.download('/leads/export/', {
     params: { ...leadListParams(filter), format },
     timeoutMs: EXPORT_TIMEOUT_MS,
+    // The menu says "Export failed" itself.
+    quiet: true,
     onProgress: (chunk, response) => {
       const header = Number(response.headers.get('x-total-count'));
       const total = Number.isFinite(header) && response.headers.has('x-total-count') ? header : null;
@@ -66,10 +68,14 @@ export function saveFile(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** `GET /leads/import_template/` */
+/** `GET /leads/import_template/`; a failure is reported by the client's toast. */
 export async function downloadImportTemplate(): Promise<void> {
-  const file = await api.download('/leads/import_template/');
-  saveFile(file.blob, file.filename ?? 'lead-import-template.csv');
+  try {
+    const file = await api.download('/leads/import_template/');
+    saveFile(file.blob, file.filename ?? 'lead-import-template.csv');
+  } catch {
+    // Already told (lib/api-client.ts reports 403, 404 and 5xx answers).
+  }
 }
 
 /** `POST /leads/import_leads/preview/`: the columns, detected mapping and first rows. Quiet: the dialog says why. */
@@ -109,16 +115,11 @@ export function importQueryOptions(id: string) {
   });
 }
 
-/** `GET /data/imports/{id}/`, polled until the import is completed or failed; then the lists refresh. */
+/** `GET /data/imports/{id}/`, polled until the import is completed or failed. */
 export function useImportProgress(id: string | null) {
-  const queryClient = useQueryClient();
   return useQuery({
     ...importQueryOptions(id ?? ''),
     enabled: id !== null,
-    refetchInterval: (query) => {
-      if (!finished(query.state.data)) return IMPORT_POLL_MS;
-      void queryClient.invalidateQueries({ queryKey: leadListsQueryKey });
-      return false;
-    },
+    refetchInterval: (query) => (finished(query.state.data) ? false : IMPORT_POLL_MS),
   });
 }
