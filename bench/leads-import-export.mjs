@@ -21,7 +21,9 @@ async function freshSchema(url) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query('DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;');
+    await admin.query(
+      'DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;',
+    );
   } finally {
     await admin.end();
   }
@@ -113,7 +115,8 @@ try {
   }
   results.import_s = Math.round(performance.now() - importStarted) / 1000;
   results.import = { status: record.status, created: record.created, failed: record.failed, failure: record.failure };
-  if (record.status !== 'completed' || record.created !== ROWS) throw new Error(`import ended ${JSON.stringify(record)}`);
+  if (record.status !== 'completed' || record.created !== ROWS)
+    throw new Error(`import ended ${JSON.stringify(record)}`);
 
   // 2. Export, sampling the server's RSS.
   await sleep(1000);
@@ -134,7 +137,11 @@ try {
   results.export_s = Math.round(performance.now() - exportStarted) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, rss(server.pid));
-  results.export = { total_header: Number(res.headers.get('x-total-count')), rows: lines - 1, mb: Math.round(bytes / 1024 / 102.4) / 10 };
+  results.export = {
+    total_header: Number(res.headers.get('x-total-count')),
+    rows: lines - 1,
+    mb: Math.round(bytes / 1024 / 102.4) / 10,
+  };
   results.rss_baseline_mb = Math.round(baseline / 1024 / 1024);
   results.rss_peak_growth_mb = Math.round((peak - baseline) / 1024 / 1024);
   if (results.export.rows !== ROWS) throw new Error(`export streamed ${results.export.rows} rows of ${ROWS}`);
@@ -144,7 +151,12 @@ try {
     [
       ['CSV import (until completed)', `${results.import_s} s`, results.import_s <= 20, '<= 20 s'],
       ['CSV export (whole stream)', `${results.export_s} s`, results.export_s <= 5, '<= 5 s'],
-      ['API RSS peak growth during export', `${results.rss_peak_growth_mb} MB`, results.rss_peak_growth_mb <= 100, '<= 100 MB'],
+      [
+        'API RSS peak growth during export',
+        `${results.rss_peak_growth_mb} MB`,
+        results.rss_peak_growth_mb <= 100,
+        '<= 100 MB',
+      ],
     ],
     'leads-import-export',
     results,

@@ -189,7 +189,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: true,
-    exposedHeaders: ['x-request-id', 'retry-after', 'x-usage-warning', 'x-usage-resource', 'x-usage-percentage', 'x-total-count'],
+    exposedHeaders: [
+      'x-request-id',
+      'retry-after',
+      'x-usage-warning',
+      'x-usage-resource',
+      'x-usage-percentage',
+      'x-total-count',
+    ],
   });
   await app.register(swagger, {
     openapi: {

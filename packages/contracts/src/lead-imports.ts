@@ -105,7 +105,7 @@ export function headerKey(header: string): string {
   return header
     .normalize('NFC')
     .toLowerCase()
-    .replace(/[\s_.\-]+/g, '');
+    .replace(/[\s_.-]+/g, '');
 }
 
 const FIELD_BY_KEY = new Map<string, ImportField>(
@@ -130,7 +130,9 @@ export function detectMapping(columns: readonly string[]): ImportMapping {
 
 /** A mapping names an email or a name column: without one a row cannot make a lead. */
 export function mappingIdentifiesLeads(mapping: ImportMapping): boolean {
-  return Object.values(mapping).some((f) => f === 'email' || f === 'first_name' || f === 'last_name' || f === 'full_name');
+  return Object.values(mapping).some(
+    (f) => f === 'email' || f === 'first_name' || f === 'last_name' || f === 'full_name',
+  );
 }
 
 export const IMPORT_MESSAGES = {

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { stringify } from 'csv-stringify/sync';
 import { neutraliseCell, type ExportFormat, type LeadExportQuery } from '@leadcapture/contracts/lead-imports';
@@ -25,8 +25,7 @@ interface ExportRow {
   [cell: `c${number}`]: string | undefined;
 }
 
-const iso = (column: SQL | AnyPgColumn) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = (column: SQL | AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const joined = (column: AnyPgColumn) => sql`array_to_string(array(select jsonb_array_elements_text(${column})), ', ')`;
 
 /**

@@ -56,7 +56,10 @@ export interface ReceivedFile {
 /** Stores the `file` part under `dir` and collects the other fields; 413 over the limit. */
 export async function receiveImportFile(request: FastifyRequest, dir: string): Promise<ReceivedFile> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as multipart/form-data in a field named "${UPLOAD_FIELD}".`);
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Send the file as multipart/form-data in a field named "${UPLOAD_FIELD}".`,
+    );
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > IMPORT_MAX_BYTES + FRAMING_ALLOWANCE) throw fileTooLarge();

@@ -112,14 +112,20 @@ async function exportCsv(user: User, query = ''): Promise<{ res: Response; rows:
   expect(res.statusCode, res.body).toBe(200);
   const body = res.rawPayload;
   expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const rows = parse(body.subarray(3).toString('utf8'), { relax_column_count: true }) as string[][];
+  const rows = parse<string[]>(body.subarray(3).toString('utf8'), { relax_column_count: true });
   return { res, rows };
 }
 
 describe('GET /leads/export/', () => {
   it('streams the filter as CSV with a BOM, a header, the total and a dated file name', async () => {
     const user = await freshOwner();
-    await create(user, { first_name: 'Åsa', last_name: 'Öberg', company: 'Ärlig AB', status: 'contacted', tags: ['vip', 'nordics'] });
+    await create(user, {
+      first_name: 'Åsa',
+      last_name: 'Öberg',
+      company: 'Ärlig AB',
+      status: 'contacted',
+      tags: ['vip', 'nordics'],
+    });
     await create(user, { first_name: 'Bo', status: 'new' });
     const { res, rows } = await exportCsv(user, '&status=contacted');
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
@@ -135,7 +141,13 @@ describe('GET /leads/export/', () => {
 
   it('neutralises cells a spreadsheet would run as formulas (= + - @, tab, CR)', async () => {
     const user = await freshOwner();
-    await create(user, { first_name: '=HYPERLINK("http://evil")', last_name: '+1+1', company: '-2', job_title: '@SUM(A1)', notes: '\t=1' });
+    await create(user, {
+      first_name: '=HYPERLINK("http://evil")',
+      last_name: '+1+1',
+      company: '-2',
+      job_title: '@SUM(A1)',
+      notes: '\t=1',
+    });
     const { rows } = await exportCsv(user);
     const [header, data] = rows;
     const row = Object.fromEntries((header ?? []).map((h, i) => [h, data?.[i]]));
@@ -207,7 +219,12 @@ describe('GET /leads/import_template/', () => {
     const record = await importAndWait(user, res.rawPayload);
     expect(record).toMatchObject({ status: 'completed', created: 1, failed: 0 });
     const [lead] = await allLeads(user);
-    expect(lead).toMatchObject({ first_name: 'Anna', email: 'anna.svensson@example.com', source: 'import', interest: 'warm' });
+    expect(lead).toMatchObject({
+      first_name: 'Anna',
+      email: 'anna.svensson@example.com',
+      source: 'import',
+      interest: 'warm',
+    });
     expect(lead?.tags).toEqual(['fair-2026', 'nordics']);
   });
 });
@@ -243,7 +260,8 @@ describe('POST /leads/import_leads/', () => {
   it('skips duplicates in the file and in the organisation, case-insensitively', async () => {
     const user = await freshOwner();
     const known = await create(user, { first_name: 'Known', email: 'known@example.com', company: 'Old AB' });
-    const csv = 'email,first_name,company\nKNOWN@example.com,New,New AB\nfresh@example.com,F,A\nFresh@Example.com,G,B\n';
+    const csv =
+      'email,first_name,company\nKNOWN@example.com,New,New AB\nfresh@example.com,F,A\nFresh@Example.com,G,B\n';
     const record = await importAndWait(user, csv, { duplicates: 'skip' });
     expect(record).toMatchObject({ created: 1, skipped: 2, updated: 0 });
     const leads = await allLeads(user);
@@ -254,21 +272,32 @@ describe('POST /leads/import_leads/', () => {
 
   it('updates duplicates in update mode: the known lead and the later row of the file win', async () => {
     const user = await freshOwner();
-    const known = await create(user, { first_name: 'Known', email: 'known@example.com', company: 'Old AB', phone: '070-1' });
-    const csv = 'email,first_name,company\nknown@example.com,Renamed,New AB\nfresh@example.com,F,A\nfresh@example.com,G,\n';
+    const known = await create(user, {
+      first_name: 'Known',
+      email: 'known@example.com',
+      company: 'Old AB',
+      phone: '070-1',
+    });
+    const csv =
+      'email,first_name,company\nknown@example.com,Renamed,New AB\nfresh@example.com,F,A\nfresh@example.com,G,\n';
     const record = await importAndWait(user, csv, { duplicates: 'update' });
     expect(record).toMatchObject({ created: 1, updated: 2, skipped: 0 });
     const leads = await allLeads(user);
     expect(leads).toHaveLength(2);
     // Updated fields change; an empty cell leaves the field as it was.
-    expect(leads.find((l) => l.id === known.id)).toMatchObject({ first_name: 'Renamed', company: 'New AB', phone: '070-1' });
+    expect(leads.find((l) => l.id === known.id)).toMatchObject({
+      first_name: 'Renamed',
+      company: 'New AB',
+      phone: '070-1',
+    });
     expect(leads.find((l) => l.email === 'fresh@example.com')).toMatchObject({ first_name: 'G', company: 'A' });
   });
 
   it('reads `;` files with Swedish headers, quotes, a BOM and CRLF, and files leads under the event', async () => {
     const user = await freshOwner();
     const event = await createEvent(t, orgOf(user));
-    const csv = '\ufeffFörnamn;Efternamn;E-post;Företag;Taggar\r\nÅke;Ström;ake@example.se;"Bolag; med semikolon";"mässa,vip"\r\n';
+    const csv =
+      '\ufeffFörnamn;Efternamn;E-post;Företag;Taggar\r\nÅke;Ström;ake@example.se;"Bolag; med semikolon";"mässa,vip"\r\n';
     const preview = expectData(
       importPreviewSchema,
       await postFile(user, 'import_leads/preview/', [{ name: 'file', filename: 'sv.csv', data: csv }]),
@@ -282,7 +311,12 @@ describe('POST /leads/import_leads/', () => {
     const record = await importAndWait(user, csv, { event: event.id, source: 'event' });
     expect(record).toMatchObject({ status: 'completed', created: 1 });
     const [lead] = await allLeads(user);
-    expect(lead).toMatchObject({ first_name: 'Åke', company: 'Bolag; med semikolon', event: event.id, source: 'event' });
+    expect(lead).toMatchObject({
+      first_name: 'Åke',
+      company: 'Bolag; med semikolon',
+      event: event.id,
+      source: 'event',
+    });
     expect(lead?.tags).toEqual(['mässa', 'vip']);
   });
 
@@ -321,7 +355,10 @@ describe('POST /leads/import_leads/', () => {
     expectValidation(await importCsv(user, 'company,job_title\nA,B\n'), 'mapping');
     expectValidation(await importCsv(user, 'email\nx@example.com\n', { duplicates: 'merge' }), 'duplicates');
     expectValidation(await importCsv(user, 'email\nx@example.com\n', { mapping: '{nope' }), 'mapping');
-    expectValidation(await importCsv(user, 'email\nx@example.com\n', { mapping: '{"Other":"email"}' }), 'mapping.Other');
+    expectValidation(
+      await importCsv(user, 'email\nx@example.com\n', { mapping: '{"Other":"email"}' }),
+      'mapping.Other',
+    );
     expectValidation(await importCsv(user, 'email\nx@example.com\n', { event: randomUUID() }), 'event');
     expectValidation(await postFile(user, 'import_leads/', [{ name: 'duplicates', data: 'skip' }]), 'file');
     const big = Buffer.alloc(IMPORT_MAX_BYTES + 1024, 'a');

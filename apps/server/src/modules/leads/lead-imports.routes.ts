@@ -152,8 +152,7 @@ export function leadDataRoutes(deps: AppDeps) {
           response: okResponse(importPreviewSchema),
         },
       },
-      async (req) =>
-        ok(await imports.previewImport(tenantRunner(deps, req), () => receiveImportFile(req, importDir))),
+      async (req) => ok(await imports.previewImport(tenantRunner(deps, req), () => receiveImportFile(req, importDir))),
     );
 
     app.post(

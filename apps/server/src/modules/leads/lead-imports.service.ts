@@ -127,10 +127,7 @@ async function assertOwnEvent(ctx: TenantContext, eventId: string | null | undef
 }
 
 /** POST /leads/import_leads/preview/: the header, the mapping it would get, the first rows. */
-export async function previewImport(
-  run: TenantRunner,
-  receive: () => Promise<ReceivedFile>,
-): Promise<ImportPreview> {
+export async function previewImport(run: TenantRunner, receive: () => Promise<ReceivedFile>): Promise<ImportPreview> {
   await run(async (ctx) => assertCan(ctx, 'leads.write'));
   const file = await receive();
   try {
@@ -164,7 +161,11 @@ export async function startImport(
     const delimiter = await sniffCsv(file.path);
     const { columns } = await csvHead(file.path, delimiter, 0);
     const mapping = resolveMapping(columns, options.mapping);
-    const stored: ImportOptions = { duplicates: options.duplicates, event: options.event ?? null, source: options.source };
+    const stored: ImportOptions = {
+      duplicates: options.duplicates,
+      event: options.event ?? null,
+      source: options.source,
+    };
     return await run(async (ctx) => {
       assertCan(ctx, 'leads.write');
       await assertOwnEvent(ctx, stored.event);
@@ -438,7 +439,7 @@ async function writeBatch(tx: Tx, job: ImportJob, rows: ValidRow[], counts: Batc
   });
   if (toInsert.length > 0) await insertLeads(tx, toInsert);
   for (const { row, changes } of updates.values()) {
-    const next = { ...row, ...changes } as LeadRow;
+    const next: LeadRow = { ...row, ...changes };
     const autoScore = scoreLead(scoredAnswers(next), rules).score;
     await tx
       .update(leads)
@@ -536,7 +537,12 @@ export async function runImport(db: Database, job: ImportJob, shouldStop: () => 
     await inScope(db, scope, (tx) =>
       tx
         .update(leadImports)
-        .set({ status: 'processing', totalRows: Math.max(0, total - 1), startedAt: new Date(), heartbeatAt: new Date() })
+        .set({
+          status: 'processing',
+          totalRows: Math.max(0, total - 1),
+          startedAt: new Date(),
+          heartbeatAt: new Date(),
+        })
         .where(eq(leadImports.id, job.id)),
     );
 

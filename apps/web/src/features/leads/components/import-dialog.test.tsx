@@ -82,16 +82,20 @@ describe('ImportDialog', () => {
       name: 'Lead field for the column Kolumn X',
     });
     expect(notes.value).toBe('notes');
-    expect(within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Lead field for the column E-post' }).value).toBe(
-      'email',
-    );
+    expect(
+      within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Lead field for the column E-post' }).value,
+    ).toBe('email');
     within(dialog).getByText('Åsa, Bo');
     await user.selectOptions(notes, 'Do not import');
     await user.click(within(dialog).getByRole('radio', { name: /Update the existing leads/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Import leads' }));
 
     const [sent] = server.bodies('POST /leads/import_leads/') as FormData[];
-    expect(JSON.parse(String(sent?.get('mapping')))).toEqual({ Förnamn: 'first_name', 'E-post': 'email', 'Kolumn X': null });
+    expect(JSON.parse(sent?.get('mapping') as string)).toEqual({
+      Förnamn: 'first_name',
+      'E-post': 'email',
+      'Kolumn X': null,
+    });
     expect(sent?.get('duplicates')).toBe('update');
     expect((sent?.get('file') as File).name).toBe('leads.csv');
 
@@ -116,7 +120,10 @@ describe('ImportDialog', () => {
   });
 
   it('says why a file was refused, in the catalogue’s words', async () => {
-    const answers = [fail(413, 'PAYLOAD_TOO_LARGE'), fail(422, 'VALIDATION_ERROR', { file: ['This is not a CSV text file'] })];
+    const answers = [
+      fail(413, 'PAYLOAD_TOO_LARGE'),
+      fail(422, 'VALIDATION_ERROR', { file: ['This is not a CSV text file'] }),
+    ];
     fakeServer({ 'POST /leads/import_leads/preview/': () => answers.shift() ?? fail(500, 'INTERNAL_ERROR') });
     const { user, dialog } = await openDialog();
     const input = within(dialog).getByLabelText('Choose CSV file');
@@ -127,12 +134,18 @@ describe('ImportDialog', () => {
   });
 
   it('does not start an import until a column is mapped to email or a name', async () => {
-    const server = fakeServer({ 'POST /leads/import_leads/preview/': () => ok({ ...preview, mapping: { Förnamn: null, 'E-post': null, 'Kolumn X': null } }) });
+    const server = fakeServer({
+      'POST /leads/import_leads/preview/': () =>
+        ok({ ...preview, mapping: { Förnamn: null, 'E-post': null, 'Kolumn X': null } }),
+    });
     const { user, dialog } = await openDialog();
     await user.upload(within(dialog).getByLabelText('Choose CSV file'), csvFile());
     await within(dialog).findByText('Map a column to email or to a name to import leads.');
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Import leads' }).disabled).toBe(true);
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Lead field for the column E-post' }), 'Email');
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Lead field for the column E-post' }),
+      'Email',
+    );
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Import leads' }).disabled).toBe(false);
     expect(within(dialog).queryByText('Map a column to email or to a name to import leads.')).toBeNull();
     expect(server.bodies('POST /leads/import_leads/')).toHaveLength(0);

@@ -21,12 +21,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { isApiError, isHandledGlobally } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import {
-  downloadImportTemplate,
-  useImportProgress,
-  usePreviewImport,
-  useStartImport,
-} from '../api/lead-data.ts';
+import { downloadImportTemplate, useImportProgress, usePreviewImport, useStartImport } from '../api/lead-data.ts';
 import { leadListsQueryKey } from '../api/leads.ts';
 
 /** Errors listed in the summary; the count says how many more there are. */
@@ -70,7 +65,9 @@ export function ImportDialog() {
         {t('data.import.button')}
       </Button>
       <Modal open={open} onOpenChange={close} title={t('data.import.title')} size="2xl">
-        {step.name === 'choose' && <ChooseFile onPreview={(file, preview) => setStep({ name: 'map', file, preview })} />}
+        {step.name === 'choose' && (
+          <ChooseFile onPreview={(file, preview) => setStep({ name: 'map', file, preview })} />
+        )}
         {step.name === 'map' && (
           <MapColumns
             file={step.file}
@@ -314,7 +311,9 @@ function ImportRun({ id, onDone }: { id: string; onDone: () => void }) {
     return (
       <div className="grid gap-3" role="status">
         <p className="text-sm">
-          {total > 0 ? t('data.import.progress', { processed: n(processed), total: n(total) }) : t('data.import.queued')}
+          {total > 0
+            ? t('data.import.progress', { processed: n(processed), total: n(total) })
+            : t('data.import.queued')}
         </p>
         <Progress value={total > 0 ? (processed / total) * 100 : 0} label={t('data.import.progressLabel')} />
         <p className="text-xs text-muted-foreground">{t('data.import.background')}</p>
@@ -386,7 +385,9 @@ function ImportRun({ id, onDone }: { id: string; onDone: () => void }) {
           </div>
           {record.error_count > Math.min(ERRORS_SHOWN, record.errors.length) && (
             <p className="text-xs text-muted-foreground">
-              {t('data.import.moreErrors', { count: record.error_count - Math.min(ERRORS_SHOWN, record.errors.length) })}
+              {t('data.import.moreErrors', {
+                count: record.error_count - Math.min(ERRORS_SHOWN, record.errors.length),
+              })}
             </p>
           )}
         </div>

@@ -49,12 +49,17 @@ function server(routes: Record<string, (body: unknown) => Response> = {}) {
   });
 }
 
-const { createObjectURL, revokeObjectURL } = URL;
+const savedUrlMethods = {
+  createObjectURL: Object.getOwnPropertyDescriptor(URL, 'createObjectURL'),
+  revokeObjectURL: Object.getOwnPropertyDescriptor(URL, 'revokeObjectURL'),
+};
 afterEach(() => {
   resetApiClient();
   clearToasts();
-  URL.createObjectURL = createObjectURL;
-  URL.revokeObjectURL = revokeObjectURL;
+  for (const [name, descriptor] of Object.entries(savedUrlMethods)) {
+    if (descriptor) Object.defineProperty(URL, name, descriptor);
+    else Reflect.deleteProperty(URL, name);
+  }
 });
 
 describe('Leads list: export and import', () => {
@@ -65,7 +70,10 @@ describe('Leads list: export and import', () => {
     URL.createObjectURL = createObjectURL;
     URL.revokeObjectURL = vi.fn();
     const user = userEvent.setup();
-    await renderWithApp(withToasts(<LeadsPage />), { path: '/leads', url: '/leads?status=new,contacted&search=berg&page=2' });
+    await renderWithApp(withToasts(<LeadsPage />), {
+      path: '/leads',
+      url: '/leads?status=new,contacted&search=berg&page=2',
+    });
 
     await user.click(await screen.findByRole('button', { name: 'Export' }));
     await user.click(await screen.findByRole('menuitem', { name: 'CSV (.csv)' }));
