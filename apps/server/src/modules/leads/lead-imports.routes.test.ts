@@ -112,7 +112,7 @@ async function exportCsv(user: User, query = ''): Promise<{ res: Response; rows:
   expect(res.statusCode, res.body).toBe(200);
   const body = res.rawPayload;
   expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const rows = parse<string[]>(body.subarray(3).toString('utf8'), { relax_column_count: true });
+  const rows: string[][] = parse(body.subarray(3).toString('utf8'), { relax_column_count: true });
   return { res, rows };
 }
 
