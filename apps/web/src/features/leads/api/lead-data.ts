@@ -21,7 +21,8 @@ export const IMPORT_POLL_MS = 1000;
 /** An export of hundreds of thousands of rows takes longer than the client's 30 s default. */
 const EXPORT_TIMEOUT_MS = 10 * 60 * 1000;
 
-export type ExportProgress = { rows: number; total: number | null };
+/** Rows received (null when they cannot be counted: the XLSX is compressed) of the total. */
+export type ExportProgress = { rows: number | null; total: number | null };
 
 /** Newlines in a chunk: a CSV row ends with one (a note spanning lines counts more, capped by the total). */
 function countNewlines(chunk: Uint8Array): number {
@@ -46,8 +47,11 @@ export async function exportLeads(
     onProgress: (chunk, response) => {
       const header = Number(response.headers.get('x-total-count'));
       const total = Number.isFinite(header) && response.headers.has('x-total-count') ? header : null;
-      // The XLSX is compressed: only a CSV's rows can be counted as they arrive.
-      if (format === 'csv') lines += countNewlines(chunk);
+      if (format !== 'csv') {
+        onProgress({ rows: null, total });
+        return;
+      }
+      lines += countNewlines(chunk);
       const rows = Math.max(0, lines - 1);
       onProgress({ rows: total === null ? rows : Math.min(rows, total), total });
     },

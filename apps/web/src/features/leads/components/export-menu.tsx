@@ -37,7 +37,7 @@ export function ExportMenu({ filters }: { filters: LeadListFilters }) {
     }
   };
 
-  const percent = progress?.total ? (progress.rows / progress.total) * 100 : 0;
+  const percent = progress?.total && progress.rows !== null ? (progress.rows / progress.total) * 100 : 0;
   return (
     <div className="flex items-center gap-3">
       {progress !== null && (
@@ -45,10 +45,12 @@ export function ExportMenu({ filters }: { filters: LeadListFilters }) {
           <span>
             {progress.total === null
               ? t('data.export.starting')
-              : t('data.export.progress', {
-                  rows: formatNumber(progress.rows, i18n.language),
-                  total: formatNumber(progress.total, i18n.language),
-                })}
+              : progress.rows === null
+                ? t('data.export.receiving', { total: formatNumber(progress.total, i18n.language) })
+                : t('data.export.progress', {
+                    rows: formatNumber(progress.rows, i18n.language),
+                    total: formatNumber(progress.total, i18n.language),
+                  })}
           </span>
           <Progress value={percent} label={t('data.export.progressLabel')} />
         </div>
