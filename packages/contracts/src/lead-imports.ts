@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { MANUAL_SOURCES } from './constants.ts';
 import { optionalText } from './fields.ts';
+import {
+  DUPLICATE_MODES,
+  IMPORT_FIELDS,
+  IMPORT_MAX_BYTES,
+  type ImportField,
+  type ImportMapping,
+} from './lead-import-fields.ts';
 import { createLeadSchema, LEAD_LIMITS, leadListQuerySchema } from './leads.ts';
+
+export * from './lead-import-fields.ts';
 
 /**
  * Lead import and export (issue 5 point 5; docs/leads-data.md, decision 015). Exports stream
@@ -38,8 +47,6 @@ export function unneutraliseCell(value: string): string {
 
 // --- import ----------------------------------------------------------------------------------
 
-/** 20 MiB: about 150,000 leads of ordinary width. */
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** Errors kept on an import record; the total is counted beyond it. */
 export const IMPORT_ERRORS_KEPT = 1000;
 /** Rows a preview answers. */
@@ -49,36 +56,8 @@ export const IMPORT_COLUMN_MAX_LENGTH = 200;
 /** Most columns a file may have. */
 export const IMPORT_MAX_COLUMNS = 200;
 
-/**
- * Lead fields a CSV column can fill. `full_name` is split into first and last name at the
- * first space (a single "Name" column is common in exports of other tools).
- */
-export const IMPORT_FIELDS = [
-  'first_name',
-  'last_name',
-  'full_name',
-  'email',
-  'phone',
-  'company',
-  'job_title',
-  'company_size',
-  'status',
-  'interest',
-  'budget_range',
-  'decision_timeline',
-  'decision_role',
-  'interested_products',
-  'tags',
-  'notes',
-  'follow_up_date',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-
 /** Sources an import may give its leads: the manual ones and `import` (the default). */
 export const IMPORT_SOURCES = ['import', ...MANUAL_SOURCES] as const;
-export const DUPLICATE_MODES = ['skip', 'update'] as const;
-export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
-
 /** Header names (English and Swedish) recognised for each field, compared by `headerKey`. */
 const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   first_name: ['first name', 'firstname', 'first', 'given name', 'forename', 'förnamn', 'tilltalsnamn'],
@@ -112,8 +91,6 @@ const FIELD_BY_KEY = new Map<string, ImportField>(
   IMPORT_FIELDS.flatMap((field) => [field, ...HEADER_ALIASES[field]].map((alias) => [headerKey(alias), field])),
 );
 
-export type ImportMapping = Record<string, ImportField | null>;
-
 /** {column → field} for a header: each field taken by its first matching column only. */
 export function detectMapping(columns: readonly string[]): ImportMapping {
   const taken = new Set<ImportField>();
@@ -126,13 +103,6 @@ export function detectMapping(columns: readonly string[]): ImportMapping {
     } else mapping[column] = null;
   }
   return mapping;
-}
-
-/** A mapping names an email or a name column: without one a row cannot make a lead. */
-export function mappingIdentifiesLeads(mapping: ImportMapping): boolean {
-  return Object.values(mapping).some(
-    (f) => f === 'email' || f === 'first_name' || f === 'last_name' || f === 'full_name',
-  );
 }
 
 export const IMPORT_MESSAGES = {

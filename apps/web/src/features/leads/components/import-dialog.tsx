@@ -6,9 +6,8 @@ import {
   type DuplicateMode,
   type ImportField,
   type ImportMapping,
-  type ImportPreview,
-  type LeadImport,
-} from '@leadcapture/contracts/lead-imports';
+} from '@leadcapture/contracts/lead-import-fields';
+import type { ImportPreview, LeadImport } from '@leadcapture/contracts/lead-imports';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FileUp, TriangleAlert, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
