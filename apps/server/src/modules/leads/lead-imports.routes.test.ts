@@ -330,6 +330,55 @@ describe('POST /leads/import_leads/', () => {
     expect(lead).toMatchObject({ email: 'x@example.com', first_name: 'Vera', notes: '' });
   });
 
+  it('imports its own export again: the formula quotes come off, enumerations and tags survive', async () => {
+    const from = await freshOwner();
+    const to = await freshOwner();
+    await create(from, {
+      first_name: 'Åsa',
+      last_name: '=Lind',
+      email: 'asa.lind@example.com',
+      company: '-2 AB',
+      phone: '070-123 45 67',
+      interest: 'hot',
+      status: 'contacted',
+      tags: ['vip', 'nordics'],
+    });
+    const exported = await get('leads/export/?format=csv', from);
+    const record = await importAndWait(to, exported.rawPayload);
+    expect(record).toMatchObject({ status: 'completed', created: 1, failed: 0 });
+    expect(record.mapping).toMatchObject({ ID: null, 'First name': 'first_name', Email: 'email', Score: null });
+    const [lead] = await allLeads(to);
+    expect(lead).toMatchObject({
+      first_name: 'Åsa',
+      last_name: '=Lind',
+      company: '-2 AB',
+      interest: 'hot',
+      status: 'contacted',
+      source: 'import',
+    });
+    expect(lead?.tags).toEqual(['vip', 'nordics']);
+  });
+
+  it('never makes two leads of one email when an import and a create of it run at once', async () => {
+    const user = await freshOwner();
+    const csv = ['email,first_name', ...Array.from({ length: 300 }, (_, i) => `race${i}@example.com,R${i}`)].join('\n');
+    const [started] = await Promise.all([
+      importCsv(user, csv),
+      ...Array.from({ length: 5 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/leads/',
+          headers: headersOf(user),
+          payload: { first_name: 'Manual', last_name: 'Race', email: `RACE${i * 60}@example.com` },
+        }),
+      ),
+    ]);
+    const record = await finished(user, expectData(leadImportSchema, started, 202).id);
+    expect(record.created + record.skipped).toBe(300);
+    const page = expectData(leadPage, await get('leads/?page_size=1', user));
+    expect(page.count).toBe(300);
+  });
+
   it('imports a 10 MB file in batches', { timeout: 120_000 }, async () => {
     const user = await freshOwner();
     const lines = ['first_name,last_name,email,company,job_title,notes'];
