@@ -169,6 +169,8 @@ function xlsxStream(rows: AsyncGenerator<ExportRow[]>, log: (err: unknown) => vo
   void (async () => {
     sheet.addRow(EXPORT_HEADERS).commit();
     for await (const batch of rows) {
+      // The client went away: stop reading batches nobody will receive.
+      if (out.destroyed) return;
       for (const row of batch) sheet.addRow(cells(row)).commit();
       // The zip writer does not wait for a slow client; this does, so memory stays flat.
       if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
