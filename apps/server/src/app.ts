@@ -35,6 +35,8 @@ import { filesRoutes, publicFilesRoutes } from './modules/files/files.routes.ts'
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { clientsRoutes, leadConversionRoutes } from './modules/clients/clients.routes.ts';
 import { eventLeadsRoutes, leadsRoutes } from './modules/leads/leads.routes.ts';
+import { dataImportsRoutes, leadDataRoutes } from './modules/leads/lead-imports.routes.ts';
+import { LEADS_IMPORTED } from './modules/leads/lead-imports.service.ts';
 import { LEAD_CREATED, LEAD_UPDATED } from './modules/leads/leads.service.ts';
 import { purgeExpiredLeads } from './modules/leads/lead-purge.service.ts';
 import { sendFollowUpReminders } from './modules/notifications/follow-up-reminders.service.ts';
@@ -145,6 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       'mail.send': mailHandler(mailer),
       [LEAD_CREATED]: liveEventHandler(live),
       [LEAD_UPDATED]: liveEventHandler(live),
+      [LEADS_IMPORTED]: liveEventHandler(live),
       [CONTACT_OUTBOX_KIND]: contactMailHandler(mailer),
     },
     log: app.log,
@@ -214,7 +217,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: true,
-    exposedHeaders: ['x-request-id', 'retry-after', 'x-usage-warning', 'x-usage-resource', 'x-usage-percentage'],
+    exposedHeaders: [
+      'x-request-id',
+      'retry-after',
+      'x-usage-warning',
+      'x-usage-resource',
+      'x-usage-percentage',
+      'x-total-count',
+    ],
   });
   await app.register(swagger, {
     openapi: {
@@ -255,6 +265,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(leadsRoutes(deps), { prefix: '/leads' });
       await api.register(leadConversionRoutes(deps), { prefix: '/leads' });
       await api.register(clientsRoutes(deps), { prefix: '/clients' });
+      await api.register(leadDataRoutes(deps), { prefix: '/leads' });
+      await api.register(dataImportsRoutes(deps), { prefix: '/data' });
       await api.register(captureRoutes(deps), { prefix: '/public' });
       await api.register(contactRoutes(deps), { prefix: '/contact' });
       await api.register(analyticsRoutes(deps), { prefix: '/analytics' });

@@ -51,6 +51,7 @@ describe('row-level security', () => {
       'files',
       'lead_activities',
       'lead_email_confirmations',
+      'lead_imports',
       'lead_scoring_rules',
       'leads',
       'memberships',

@@ -84,6 +84,11 @@ export type RequestOptions<T = unknown> = {
   /** Do not refresh and retry on 401 (the logout call: a dead session needs no renewal). */
   noRefresh?: boolean | undefined;
   timeoutMs?: number | undefined;
+  /**
+   * Downloads only: called with each chunk of a successful answer as it arrives (and the
+   * response, for headers such as X-Total-Count), so a long download can show its progress.
+   */
+  onProgress?: ((chunk: Uint8Array, response: Response) => void) | undefined;
 };
 
 /** Message keys of locales/en/errors.json the client uses; the app wires i18next to translate them. */
@@ -282,8 +287,23 @@ type Attempt =
   | { ok: false; response: Response; error: ApiError };
 
 /** Reads the whole answer inside the time-out, so a body that trickles in is cut off too. */
-async function readAnswer(response: Response, expect: Expect): Promise<Attempt> {
-  if (response.ok && expect === 'blob') return { ok: true, response, body: undefined, blob: await response.blob() };
+/** The body as a Blob, read chunk by chunk so the caller sees the progress. */
+async function readBlob(response: Response, onProgress: RequestOptions['onProgress']): Promise<Blob> {
+  if (onProgress === undefined || response.body === null) return response.blob();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    onProgress(value, response);
+  }
+  return new Blob(parts, { type: response.headers.get('content-type') ?? '' });
+}
+
+async function readAnswer(response: Response, expect: Expect, options: RequestOptions): Promise<Attempt> {
+  if (response.ok && expect === 'blob')
+    return { ok: true, response, body: undefined, blob: await readBlob(response, options.onProgress) };
   const text = await response.text();
   let body: unknown;
   let parsed = false;
@@ -326,7 +346,7 @@ async function attemptOnce(
     const body =
       payload.kind === 'json' ? JSON.stringify(payload.value) : payload.kind === 'form' ? payload.value : null;
     const response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: controller.signal });
-    return await readAnswer(response, expect);
+    return await readAnswer(response, expect, options);
   } catch (error) {
     if (controller.signal.reason instanceof TimeoutSignal) {
       throw new ApiError(hooks.translate('api.timeout'), { status: 0, code: 'TIMEOUT' });

@@ -418,7 +418,7 @@ export async function decideApproval(
 
 // --- the leads list --------------------------------------------------------------------------
 
-const LIST_ORDER_COLUMNS = {
+export const LIST_ORDER_COLUMNS = {
   ...ORDER_COLUMNS,
   follow_up_date: leads.followUpDate,
   status: leads.status,
@@ -466,8 +466,8 @@ export function searchCondition(text: string): SQL | undefined {
   );
 }
 
-/** The WHERE of GET /leads/: every filter of the query, within the organisation. */
-function listConditions(ctx: TenantContext, query: LeadListQuery): SQL | undefined {
+/** The WHERE of GET /leads/ (and its export): every filter of the query, within the organisation. */
+export function listConditions(ctx: TenantContext, query: Omit<LeadListQuery, 'page' | 'page_size'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(leads.organizationId, ctx.organizationId),
     query.deleted ? isNotNull(leads.deletedAt) : isNull(leads.deletedAt),

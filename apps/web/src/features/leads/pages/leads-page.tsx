@@ -29,6 +29,8 @@ import { eventListQueryOptions } from '../../events/api/events.ts';
 import { LEADS_PAGE_SIZE, useLeadList, useRestoreLead, type Lead } from '../api/leads.ts';
 import { memberName, useMembers } from '../api/members.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
+import { ExportMenu } from '../components/export-menu.tsx';
+import { ImportDialog } from '../components/import-dialog.tsx';
 import { LeadFilters } from '../components/lead-filters.tsx';
 import { LeadLimitGate } from '../components/lead-limit-gate.tsx';
 import { LEAD_COLUMNS, useLeadColumns } from '../components/lead-columns.ts';
@@ -170,7 +172,11 @@ export function LeadsPage() {
             </button>
           ))}
         </div>
-        <ColumnsMenu columns={columns} onToggle={toggle} onReset={reset} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportMenu filters={filters} />
+          {canWrite && <ImportDialog />}
+          <ColumnsMenu columns={columns} onToggle={toggle} onReset={reset} />
+        </div>
       </div>
 
       <div className="grid gap-3">

@@ -1,0 +1,469 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@leadcapture/contracts/constants';
+import { paginated } from '@leadcapture/contracts/envelope';
+import {
+  IMPORT_MAX_BYTES,
+  importPreviewSchema,
+  leadImportSchema,
+  type LeadImport,
+} from '@leadcapture/contracts/lead-imports';
+import { leadSchema, type CreateLeadInput, type Lead } from '@leadcapture/contracts/leads';
+import { createEvent } from '../../../test/capture.ts';
+import { expectData, expectError, expectValidation, type Response } from '../../../test/envelope.ts';
+import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
+import { multipart, PNG, type Part } from '../../../test/multipart.ts';
+import { queryRows } from '../../db/database.ts';
+import { inScope } from '../../db/tenant.ts';
+import { memberships } from '../organizations/organizations.table.ts';
+import { failStaleImports } from './lead-imports.service.ts';
+import { leadImports } from './lead-imports.table.ts';
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+const leadPage = paginated(leadSchema);
+const importPage = paginated(leadImportSchema);
+
+let t: TestApp;
+let owner: User;
+let stranger: User;
+let viewer: User;
+const orgOf = (u: User) => u.organization?.id ?? '';
+
+async function addMember(organizationId: string, role: Role): Promise<User> {
+  const user = await registerUser(t);
+  await inScope(t.database.db, { organizationId }, (tx) =>
+    tx.insert(memberships).values({ organizationId, userId: user.user.id, role }),
+  );
+  return { ...user, organization: { ...user.organization, id: organizationId } } as User;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [owner, stranger] = await Promise.all([registerUser(t), registerUser(t)]);
+  viewer = await addMember(orgOf(owner), 'viewer');
+});
+afterAll(() => t.close());
+
+const headersOf = (user: User) => ({ ...bearer(user.access), 'x-organization-id': orgOf(user) });
+
+function get(url: string, user: User) {
+  return t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: headersOf(user) });
+}
+
+async function create(user: User, input: Partial<CreateLeadInput> = {}): Promise<Lead> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/leads/',
+    headers: headersOf(user),
+    payload: { first_name: 'Greta', last_name: 'Berg', email: `${randomUUID().slice(0, 8)}@example.com`, ...input },
+  });
+  return expectData(leadSchema, res, 201);
+}
+
+/** A fresh organisation per test keeps counts exact on a shared PostgreSQL. */
+async function freshOwner(): Promise<User> {
+  return registerUser(t);
+}
+
+function postFile(user: User, url: string, parts: Part[]): Promise<Response> {
+  const form = multipart(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/leads/${url}`,
+    headers: { ...form.headers, ...headersOf(user) },
+    payload: form.payload,
+  });
+}
+
+function importCsv(user: User, csv: string | Buffer, fields: Record<string, string> = {}): Promise<Response> {
+  const parts: Part[] = Object.entries(fields).map(([name, data]) => ({ name, data }));
+  parts.push({ name: 'file', filename: 'leads.csv', contentType: 'text/csv', data: csv });
+  return postFile(user, 'import_leads/', parts);
+}
+
+/** Polls the import record until it is finished. */
+async function finished(user: User, id: string): Promise<LeadImport> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const record = expectData(leadImportSchema, await get(`data/imports/${id}/`, user));
+    if (record.status === 'completed' || record.status === 'failed') return record;
+    if (Date.now() > deadline) throw new Error(`import ${id} still ${record.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function importAndWait(user: User, csv: string | Buffer, fields: Record<string, string> = {}) {
+  const started = expectData(leadImportSchema, await importCsv(user, csv, fields), 202);
+  expect(['queued', 'processing', 'completed']).toContain(started.status);
+  return finished(user, started.id);
+}
+
+async function allLeads(user: User, query = ''): Promise<Lead[]> {
+  return expectData(leadPage, await get(`leads/?page_size=100${query}`, user)).results;
+}
+
+async function exportCsv(user: User, query = ''): Promise<{ res: Response; rows: string[][] }> {
+  const res = await get(`leads/export/?format=csv${query}`, user);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.rawPayload;
+  expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows: string[][] = parse(body.subarray(3).toString('utf8'), { relax_column_count: true });
+  return { res, rows };
+}
+
+describe('GET /leads/export/', () => {
+  it('streams the filter as CSV with a BOM, a header, the total and a dated file name', async () => {
+    const user = await freshOwner();
+    await create(user, {
+      first_name: 'Åsa',
+      last_name: 'Öberg',
+      company: 'Ärlig AB',
+      status: 'contacted',
+      tags: ['vip', 'nordics'],
+    });
+    await create(user, { first_name: 'Bo', status: 'new' });
+    const { res, rows } = await exportCsv(user, '&status=contacted');
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['x-total-count']).toBe('1');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const [header, ...data] = rows;
+    expect(header?.slice(0, 4)).toEqual(['ID', 'First name', 'Last name', 'Email']);
+    expect(data).toHaveLength(1);
+    const row = Object.fromEntries((header ?? []).map((h, i) => [h, data[0]?.[i]]));
+    expect(row).toMatchObject({ 'First name': 'Åsa', 'Last name': 'Öberg', Company: 'Ärlig AB', Status: 'contacted' });
+    expect(row.Tags).toBe('vip, nordics');
+  });
+
+  it('neutralises cells a spreadsheet would run as formulas (= + - @, tab, CR)', async () => {
+    const user = await freshOwner();
+    await create(user, {
+      first_name: '=HYPERLINK("http://evil")',
+      last_name: '+1+1',
+      company: '-2',
+      job_title: '@SUM(A1)',
+      notes: '\t=1',
+    });
+    const { rows } = await exportCsv(user);
+    const [header, data] = rows;
+    const row = Object.fromEntries((header ?? []).map((h, i) => [h, data?.[i]]));
+    expect(row['First name']).toBe(`'=HYPERLINK("http://evil")`);
+    expect(row['Last name']).toBe("'+1+1");
+    expect(row.Company).toBe("'-2");
+    expect(row['Job title']).toBe("'@SUM(A1)");
+  });
+
+  it("never exports another organisation's leads, and keyset batches cover every lead once", async () => {
+    const user = await freshOwner();
+    const other = await freshOwner();
+    await create(other, { first_name: 'Hidden' });
+    // 1,000-row batches: 1,205 leads take two full batches and one part, ordered by name.
+    await inScope(t.database.db, { organizationId: orgOf(user), userId: user.user.id }, (tx) =>
+      tx.execute(sql`insert into leads (organization_id, first_name, last_name, email, source)
+        select ${orgOf(user)}::uuid, 'N' || (g % 7), 'L' || g, 'l' || g || '@example.com', 'manual'
+        from generate_series(1, 1205) g`),
+    );
+    const { res, rows } = await exportCsv(user, '&ordering=first_name');
+    expect(res.headers['x-total-count']).toBe('1205');
+    const data = rows.slice(1);
+    expect(data).toHaveLength(1205);
+    expect(new Set(data.map((r) => r[0])).size).toBe(1205);
+    expect(data.some((r) => r[1] === 'Hidden')).toBe(false);
+    const firstNames = data.map((r) => r[1] ?? '');
+    expect([...firstNames].sort()).toEqual(firstNames);
+  });
+
+  it('writes an XLSX workbook with the same columns and neutralising', async () => {
+    const user = await freshOwner();
+    await create(user, { first_name: '=1+2', last_name: 'Lund', email: 'x.lund@example.com' });
+    const res = await get('leads/export/?format=xlsx&search=lund', user);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(res.headers['x-total-count']).toBe('1');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Leads');
+    expect(sheet?.getRow(1).getCell(2).value).toBe('First name');
+    expect(sheet?.getRow(2).getCell(2).value).toBe("'=1+2");
+    expect(sheet?.getRow(2).getCell(4).value).toBe('x.lund@example.com');
+    expect(sheet?.rowCount).toBe(2);
+  });
+
+  it('lets a viewer export, audits who and how many, and answers bad filters with the envelope', async () => {
+    await create(owner, { first_name: 'Viewed' });
+    const res = await get('leads/export/', viewer);
+    expect(res.statusCode).toBe(200);
+    const audits = await inScope(t.database.db, { organizationId: orgOf(owner) }, (tx) =>
+      queryRows<{ user_id: string; metadata: { rows: number } }>(
+        tx,
+        sql`select user_id, metadata from audit_logs where organization_id = ${orgOf(owner)} and action = 'lead.exported' order by created_at desc limit 1`,
+      ),
+    );
+    expect(audits[0]?.user_id).toBe(viewer.user.id);
+    expect(audits[0]?.metadata.rows).toBe(Number(res.headers['x-total-count']));
+    expectValidation(await get('leads/export/?format=pdf', owner), 'format');
+    expectValidation(await get('leads/export/?status=nope', owner), 'status.0');
+  });
+});
+
+describe('GET /leads/import_template/', () => {
+  it('answers the importable columns and an example row that imports as is', async () => {
+    const res = await get('leads/import_template/', owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const user = await freshOwner();
+    const record = await importAndWait(user, res.rawPayload);
+    expect(record).toMatchObject({ status: 'completed', created: 1, failed: 0 });
+    const [lead] = await allLeads(user);
+    expect(lead).toMatchObject({
+      first_name: 'Anna',
+      email: 'anna.svensson@example.com',
+      source: 'import',
+      interest: 'warm',
+    });
+    expect(lead?.tags).toEqual(['fair-2026', 'nordics']);
+  });
+});
+
+describe('POST /leads/import_leads/', () => {
+  it('imports good rows, reports bad ones by line and field, and scores the new leads', async () => {
+    const user = await freshOwner();
+    const csv = [
+      'First name,Last name,Email,Interest,Company',
+      'Ada,Lind,ada@example.com,hot,Fjord AB',
+      'Bad,Mail,not-an-email,warm,X',
+      'Carl,Ek,carl@example.com,lukewarm,Y',
+      `Dora,Sund,dora@example.com,cold,${'x'.repeat(201)}`,
+      'Eva,Berg,eva@example.com,,Z',
+    ].join('\r\n');
+    const record = await importAndWait(user, csv);
+    expect(record).toMatchObject({ status: 'completed', total_rows: 5, processed_rows: 5, created: 2, failed: 3 });
+    expect(record.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ row: 3, field: 'email' }),
+        expect.objectContaining({ row: 4, field: 'interest' }),
+        expect.objectContaining({ row: 5, field: 'company' }),
+      ]),
+    );
+    expect(record.error_count).toBe(3);
+    const leads = await allLeads(user);
+    expect(leads.map((l) => l.email).sort()).toEqual(['ada@example.com', 'eva@example.com']);
+    const ada = leads.find((l) => l.email === 'ada@example.com');
+    // Scored with the organisation's rules, as every other create: hot interest counts.
+    expect(ada?.auto_score).toBeGreaterThan(leads.find((l) => l.email === 'eva@example.com')?.auto_score ?? 0);
+  });
+
+  it('skips duplicates in the file and in the organisation, case-insensitively', async () => {
+    const user = await freshOwner();
+    const known = await create(user, { first_name: 'Known', email: 'known@example.com', company: 'Old AB' });
+    const csv =
+      'email,first_name,company\nKNOWN@example.com,New,New AB\nfresh@example.com,F,A\nFresh@Example.com,G,B\n';
+    const record = await importAndWait(user, csv, { duplicates: 'skip' });
+    expect(record).toMatchObject({ created: 1, skipped: 2, updated: 0 });
+    const leads = await allLeads(user);
+    expect(leads).toHaveLength(2);
+    expect(leads.find((l) => l.id === known.id)?.company).toBe('Old AB');
+    expect(leads.find((l) => l.email === 'fresh@example.com')?.first_name).toBe('F');
+  });
+
+  it('updates duplicates in update mode: the known lead and the later row of the file win', async () => {
+    const user = await freshOwner();
+    const known = await create(user, {
+      first_name: 'Known',
+      email: 'known@example.com',
+      company: 'Old AB',
+      phone: '070-1',
+    });
+    const csv =
+      'email,first_name,company\nknown@example.com,Renamed,New AB\nfresh@example.com,F,A\nfresh@example.com,G,\n';
+    const record = await importAndWait(user, csv, { duplicates: 'update' });
+    expect(record).toMatchObject({ created: 1, updated: 2, skipped: 0 });
+    const leads = await allLeads(user);
+    expect(leads).toHaveLength(2);
+    // Updated fields change; an empty cell leaves the field as it was.
+    expect(leads.find((l) => l.id === known.id)).toMatchObject({
+      first_name: 'Renamed',
+      company: 'New AB',
+      phone: '070-1',
+    });
+    expect(leads.find((l) => l.email === 'fresh@example.com')).toMatchObject({ first_name: 'G', company: 'A' });
+  });
+
+  it('reads `;` files with Swedish headers, quotes, a BOM and CRLF, and files leads under the event', async () => {
+    const user = await freshOwner();
+    const event = await createEvent(t, orgOf(user));
+    const csv =
+      '\ufeffFörnamn;Efternamn;E-post;Företag;Taggar\r\nÅke;Ström;ake@example.se;"Bolag; med semikolon";"mässa,vip"\r\n';
+    const preview = expectData(
+      importPreviewSchema,
+      await postFile(user, 'import_leads/preview/', [{ name: 'file', filename: 'sv.csv', data: csv }]),
+    );
+    expect(preview).toMatchObject({
+      delimiter: ';',
+      columns: ['Förnamn', 'Efternamn', 'E-post', 'Företag', 'Taggar'],
+      mapping: { Förnamn: 'first_name', Efternamn: 'last_name', 'E-post': 'email', Företag: 'company', Taggar: 'tags' },
+    });
+    expect(preview.rows[0]?.[3]).toBe('Bolag; med semikolon');
+    const record = await importAndWait(user, csv, { event: event.id, source: 'event' });
+    expect(record).toMatchObject({ status: 'completed', created: 1 });
+    const [lead] = await allLeads(user);
+    expect(lead).toMatchObject({
+      first_name: 'Åke',
+      company: 'Bolag; med semikolon',
+      event: event.id,
+      source: 'event',
+    });
+    expect(lead?.tags).toEqual(['mässa', 'vip']);
+  });
+
+  it('uses a mapping given by the user, including columns not to import', async () => {
+    const user = await freshOwner();
+    const csv = 'Kolumn A,Kolumn B,Kolumn C\nx@example.com,Vera,secret\n';
+    const mapping = JSON.stringify({ 'Kolumn A': 'email', 'Kolumn B': 'first_name', 'Kolumn C': null });
+    const record = await importAndWait(user, csv, { mapping });
+    expect(record.mapping).toEqual({ 'Kolumn A': 'email', 'Kolumn B': 'first_name', 'Kolumn C': null });
+    const [lead] = await allLeads(user);
+    expect(lead).toMatchObject({ email: 'x@example.com', first_name: 'Vera', notes: '' });
+  });
+
+  it('imports its own export again: the formula quotes come off, enumerations and tags survive', async () => {
+    const from = await freshOwner();
+    const to = await freshOwner();
+    await create(from, {
+      first_name: 'Åsa',
+      last_name: '=Lind',
+      email: 'asa.lind@example.com',
+      company: '-2 AB',
+      phone: '070-123 45 67',
+      interest: 'hot',
+      status: 'contacted',
+      tags: ['vip', 'nordics'],
+    });
+    const exported = await get('leads/export/?format=csv', from);
+    const record = await importAndWait(to, exported.rawPayload);
+    expect(record).toMatchObject({ status: 'completed', created: 1, failed: 0 });
+    expect(record.mapping).toMatchObject({ ID: null, 'First name': 'first_name', Email: 'email', Score: null });
+    const [lead] = await allLeads(to);
+    expect(lead).toMatchObject({
+      first_name: 'Åsa',
+      last_name: '=Lind',
+      company: '-2 AB',
+      interest: 'hot',
+      status: 'contacted',
+      source: 'import',
+    });
+    expect(lead?.tags).toEqual(['vip', 'nordics']);
+  });
+
+  it('never makes two leads of one email when an import and a create of it run at once', async () => {
+    const user = await freshOwner();
+    const csv = ['email,first_name', ...Array.from({ length: 300 }, (_, i) => `race${i}@example.com,R${i}`)].join('\n');
+    const [started] = await Promise.all([
+      importCsv(user, csv),
+      ...Array.from({ length: 5 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/leads/',
+          headers: headersOf(user),
+          payload: { first_name: 'Manual', last_name: 'Race', email: `RACE${i * 60}@example.com` },
+        }),
+      ),
+    ]);
+    const record = await finished(user, expectData(leadImportSchema, started, 202).id);
+    expect(record.created + record.skipped).toBe(300);
+    const page = expectData(leadPage, await get('leads/?page_size=1', user));
+    expect(page.count).toBe(300);
+  });
+
+  it('imports a 10 MB file in batches', { timeout: 120_000 }, async () => {
+    const user = await freshOwner();
+    const lines = ['first_name,last_name,email,company,job_title,notes'];
+    let size = 0;
+    let n = 0;
+    while (size < 10 * 1024 * 1024) {
+      n += 1;
+      const line = `First${n},Last${n},person${n}@example.com,Company ${n} AB,Engineer,${'note '.repeat(200)}`;
+      lines.push(line);
+      size += line.length + 1;
+    }
+    const record = await importAndWait(user, lines.join('\n'));
+    expect(record).toMatchObject({ status: 'completed', total_rows: n, processed_rows: n, created: n, failed: 0 });
+    const page = expectData(leadPage, await get('leads/?page_size=1', user));
+    expect(page.count).toBe(n);
+  });
+
+  it('refuses bad files with nothing written', async () => {
+    const user = await freshOwner();
+    const before = expectData(importPage, await get('data/imports/', user)).count;
+    expectValidation(await importCsv(user, PNG), 'file');
+    expectValidation(await importCsv(user, ''), 'file');
+    expectValidation(await importCsv(user, 'company,job_title\nA,B\n'), 'mapping');
+    expectValidation(await importCsv(user, 'email\nx@example.com\n', { duplicates: 'merge' }), 'duplicates');
+    expectValidation(await importCsv(user, 'email\nx@example.com\n', { mapping: '{nope' }), 'mapping');
+    expectValidation(
+      await importCsv(user, 'email\nx@example.com\n', { mapping: '{"Other":"email"}' }),
+      'mapping.Other',
+    );
+    expectValidation(await importCsv(user, 'email\nx@example.com\n', { event: randomUUID() }), 'event');
+    expectValidation(await postFile(user, 'import_leads/', [{ name: 'duplicates', data: 'skip' }]), 'file');
+    const big = Buffer.alloc(IMPORT_MAX_BYTES + 1024, 'a');
+    expectError(await importCsv(user, big), 413, 'PAYLOAD_TOO_LARGE');
+    expect(expectData(importPage, await get('data/imports/', user)).count).toBe(before);
+    expect(await allLeads(user)).toHaveLength(0);
+    const dir = path.join(t.config.dataDir, 'imports');
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+  });
+
+  it('refuses a viewer (403) before storing anything', async () => {
+    expectError(await importCsv(viewer, 'email\nv@example.com\n'), 403, 'PERMISSION_DENIED');
+    expectError(
+      await postFile(viewer, 'import_leads/preview/', [{ name: 'file', filename: 'a.csv', data: 'email\n' }]),
+      403,
+      'PERMISSION_DENIED',
+    );
+  });
+});
+
+describe('GET /data/imports/', () => {
+  it("lists the organisation's imports and answers another's import as 404", async () => {
+    const user = await freshOwner();
+    const record = await importAndWait(user, 'email\nlisted@example.com\n');
+    const page = expectData(importPage, await get('data/imports/', user));
+    expect(page.results.map((r) => r.id)).toEqual([record.id]);
+    expect(expectData(importPage, await get('data/imports/', stranger)).results.map((r) => r.id)).not.toContain(
+      record.id,
+    );
+    expectError(await get(`data/imports/${record.id}/`, stranger), 404, 'NOT_FOUND');
+    expectValidation(await get('data/imports/not-a-uuid/', user), 'id');
+    expect(expectData(leadImportSchema, await get(`data/imports/${record.id}/`, user)).created).toBe(1);
+  });
+
+  it('marks an import whose process died as failed, keeping its counts', async () => {
+    const user = await freshOwner();
+    const [row] = await inScope(t.database.db, { organizationId: orgOf(user) }, (tx) =>
+      tx
+        .insert(leadImports)
+        .values({
+          organizationId: orgOf(user),
+          status: 'processing',
+          fileName: 'gone.csv',
+          fileSize: 10,
+          totalRows: 5000,
+          processedRows: 2000,
+          createdCount: 2000,
+          mapping: { email: 'email' },
+          options: { duplicates: 'skip', event: null, source: 'import' },
+          heartbeatAt: new Date(Date.now() - 10 * 60 * 1000),
+        })
+        .returning(),
+    );
+    expect(await failStaleImports(t.database.db)).toBeGreaterThanOrEqual(1);
+    const record = expectData(leadImportSchema, await get(`data/imports/${row?.id}/`, user));
+    expect(record).toMatchObject({ status: 'failed', processed_rows: 2000, created: 2000 });
+    expect(record.failure).toMatch(/interrupted/);
+  });
+});

@@ -1,0 +1,657 @@
+import { rm } from 'node:fs/promises';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  detectMapping,
+  IMPORT_ERRORS_KEPT,
+  IMPORT_MESSAGES,
+  IMPORT_PREVIEW_ROWS,
+  importOptionsSchema,
+  importRowSchema,
+  mappingIdentifiesLeads,
+  unneutraliseCell,
+  type ImportError,
+  type ImportField,
+  type ImportMapping,
+  type ImportOptions,
+  type ImportPreview,
+  type ImportRow,
+  type LeadImport,
+} from '@leadcapture/contracts/lead-imports';
+import type { ValidationDetails } from '@leadcapture/contracts/errors';
+import { scoreLead, type ScoringRules } from '@leadcapture/contracts/lead-scoring';
+import type { Database, Tx } from '../../db/database.ts';
+import { inScope, setScope, type TenantContext } from '../../db/tenant.ts';
+import { notFound, validationError } from '../../http/errors.ts';
+import { assertCan } from '../../http/permissions.ts';
+import type { TenantRunner } from '../../http/tenant.ts';
+import { enqueue } from '../../jobs/outbox.ts';
+import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { events } from '../events/events.table.ts';
+import { csvHead, readCsv, sniffCsv, type Delimiter, type ReceivedFile } from './lead-import-file.ts';
+import { leadImports } from './lead-imports.table.ts';
+import { loadScoringRules } from './lead-scoring.service.ts';
+import { scoredAnswers, type LeadRow } from './leads.service.ts';
+import { leads } from './leads.table.ts';
+
+/** Outbox kind of the one summary event of a finished import (no lead.created per row). */
+export const LEADS_IMPORTED = 'leads.imported';
+/** Rows per transaction: one multi-row INSERT each, then the event loop gets a turn. */
+export const IMPORT_BATCH_SIZE = 1000;
+/** A processing import whose heartbeat is older than this lost its process. */
+export const IMPORT_STALE_AFTER_MS = 2 * 60 * 1000;
+
+type ImportRecord = typeof leadImports.$inferSelect;
+
+export function toLeadImport(row: ImportRecord): LeadImport {
+  return {
+    id: row.id,
+    status: row.status,
+    file_name: row.fileName,
+    file_size: row.fileSize,
+    total_rows: row.totalRows,
+    processed_rows: row.processedRows,
+    created: row.createdCount,
+    updated: row.updatedCount,
+    skipped: row.skippedCount,
+    failed: row.failedCount,
+    errors: row.errors,
+    error_count: row.errorCount,
+    mapping: row.mapping,
+    options: { duplicates: row.options.duplicates, event: row.options.event ?? null, source: row.options.source },
+    failure: row.failure,
+    created_by: row.createdBy,
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+// --- the request: options, file checks, mapping ------------------------------------------------
+
+function parseOptions(fields: Record<string, string>): ImportOptions {
+  const raw: Record<string, unknown> = {};
+  const details: ValidationDetails = {};
+  for (const [name, value] of Object.entries(fields)) {
+    if (name !== 'mapping') {
+      if (value !== '') raw[name] = value;
+      continue;
+    }
+    if (value.trim() === '') continue;
+    try {
+      raw.mapping = JSON.parse(value);
+    } catch {
+      details.mapping = ['Send the mapping as JSON: {"CSV column": "lead field"}'];
+    }
+  }
+  const parsed = importOptionsSchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
+      (details[key] ??= []).push(issue.message);
+    }
+  }
+  if (Object.keys(details).length > 0 || !parsed.success) throw validationError(details);
+  return parsed.data;
+}
+
+/** The mapping given (checked against the header) or detected from it; every column named. */
+function resolveMapping(columns: string[], given: ImportMapping | undefined): ImportMapping {
+  const details: ValidationDetails = {};
+  let mapping: ImportMapping;
+  if (given) {
+    mapping = Object.fromEntries(columns.map((c) => [c, null]));
+    const used = new Set<ImportField>();
+    for (const [column, field] of Object.entries(given)) {
+      if (!columns.includes(column)) {
+        (details[`mapping.${column}`] ??= []).push(IMPORT_MESSAGES.unknownColumn);
+        continue;
+      }
+      if (field && used.has(field)) (details[`mapping.${column}`] ??= []).push(IMPORT_MESSAGES.fieldTwice);
+      if (field) used.add(field);
+      mapping[column] = field;
+    }
+  } else mapping = detectMapping(columns);
+  if (Object.keys(details).length === 0 && !mappingIdentifiesLeads(mapping))
+    details.mapping = [IMPORT_MESSAGES.noIdentity];
+  if (Object.keys(details).length > 0) throw validationError(details);
+  return mapping;
+}
+
+async function assertOwnEvent(ctx: TenantContext, eventId: string | null | undefined): Promise<void> {
+  if (!eventId) return;
+  const [event] = await ctx.tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.organizationId, ctx.organizationId)));
+  if (!event) throw validationError({ event: ['Choose one of your events'] });
+}
+
+/** POST /leads/import_leads/preview/: the header, the mapping it would get, the first rows. */
+export async function previewImport(run: TenantRunner, receive: () => Promise<ReceivedFile>): Promise<ImportPreview> {
+  await run(async (ctx) => assertCan(ctx, 'leads.write'));
+  const file = await receive();
+  try {
+    const delimiter = await sniffCsv(file.path);
+    const head = await csvHead(file.path, delimiter, IMPORT_PREVIEW_ROWS);
+    return { columns: head.columns, mapping: detectMapping(head.columns), rows: head.rows, delimiter };
+  } finally {
+    await file.discard();
+  }
+}
+
+export interface StartedImport {
+  record: LeadImport;
+  job: ImportJob;
+}
+
+/**
+ * POST /leads/import_leads/: checks the file and the options, then keeps the import record
+ * (queued). Nothing is written when any check fails. The caller runs the job after answering.
+ */
+export async function startImport(
+  run: TenantRunner,
+  meta: RequestMeta,
+  receive: () => Promise<ReceivedFile>,
+): Promise<StartedImport> {
+  // A viewer is refused before a single byte of the file is stored.
+  await run(async (ctx) => assertCan(ctx, 'leads.write'));
+  const file = await receive();
+  try {
+    const options = parseOptions(file.fields);
+    const delimiter = await sniffCsv(file.path);
+    const { columns } = await csvHead(file.path, delimiter, 0);
+    const mapping = resolveMapping(columns, options.mapping);
+    const stored: ImportOptions = {
+      duplicates: options.duplicates,
+      event: options.event ?? null,
+      source: options.source,
+    };
+    return await run(async (ctx) => {
+      assertCan(ctx, 'leads.write');
+      await assertOwnEvent(ctx, stored.event);
+      const [row] = await ctx.tx
+        .insert(leadImports)
+        .values({
+          organizationId: ctx.organizationId,
+          fileName: file.fileName,
+          fileSize: file.size,
+          mapping,
+          options: stored,
+          createdBy: ctx.userId,
+          heartbeatAt: new Date(),
+        })
+        .returning();
+      if (!row) throw new Error('import insert returned no row');
+      await recordAudit(ctx.tx, meta, {
+        action: 'lead.import_started',
+        userId: ctx.userId,
+        organizationId: ctx.organizationId,
+        targetType: 'lead_import',
+        targetId: row.id,
+        metadata: { file_name: file.fileName, file_size: file.size },
+      });
+      return {
+        record: toLeadImport(row),
+        job: {
+          id: row.id,
+          organizationId: ctx.organizationId,
+          userId: ctx.userId,
+          filePath: file.path,
+          delimiter,
+          mapping,
+          options: stored,
+          meta,
+        },
+      };
+    });
+  } catch (err) {
+    await file.discard();
+    throw err;
+  }
+}
+
+// --- reading the records ---------------------------------------------------------------------
+
+/** GET /data/imports/ */
+export async function listImports(
+  ctx: TenantContext,
+  page: { limit: number; offset: number },
+): Promise<{ results: LeadImport[]; total: number }> {
+  assertCan(ctx, 'leads.read');
+  const mineOnly = eq(leadImports.organizationId, ctx.organizationId);
+  const [rows, [counted]] = await Promise.all([
+    ctx.tx
+      .select()
+      .from(leadImports)
+      .where(mineOnly)
+      .orderBy(desc(leadImports.createdAt), desc(leadImports.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(leadImports)
+      .where(mineOnly),
+  ]);
+  return { results: rows.map(toLeadImport), total: counted?.n ?? 0 };
+}
+
+/** GET /data/imports/{id}/ */
+export async function getImport(ctx: TenantContext, importId: string): Promise<LeadImport> {
+  assertCan(ctx, 'leads.read');
+  const [row] = await ctx.tx
+    .select()
+    .from(leadImports)
+    .where(and(eq(leadImports.id, importId), eq(leadImports.organizationId, ctx.organizationId)));
+  if (!row) throw notFound('Import');
+  return toLeadImport(row);
+}
+
+// --- the background job ----------------------------------------------------------------------
+
+export interface ImportJob {
+  id: string;
+  organizationId: string;
+  userId: string;
+  filePath: string;
+  delimiter: Delimiter;
+  mapping: ImportMapping;
+  options: ImportOptions;
+  meta: RequestMeta;
+}
+
+const ENUM_FIELDS = new Set<ImportField>(['status', 'interest', 'budget_range', 'decision_timeline', 'decision_role']);
+const LIST_FIELDS = new Set<ImportField>(['tags', 'interested_products']);
+
+/** A record's cells as the fields of a lead create; empty cells are left out. */
+function rowInput(values: string[], fields: (ImportField | null)[]): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  fields.forEach((field, i) => {
+    if (!field) return;
+    const cell = unneutraliseCell((values[i] ?? '').trim());
+    if (cell === '') return;
+    if (field === 'full_name') {
+      const [first = '', ...rest] = cell.split(/\s+/);
+      input.first_name ??= first;
+      input.last_name ??= rest.join(' ');
+    } else if (ENUM_FIELDS.has(field)) input[field] = cell.toLowerCase().replace(/[\s-]+/g, '_');
+    else if (LIST_FIELDS.has(field))
+      input[field] = cell
+        .split(/[,;|]/)
+        .map((v) => v.trim())
+        .filter((v) => v !== '');
+    else if (field === 'follow_up_date') input[field] = /^\d{4}-\d{2}-\d{2}$/.test(cell) ? `${cell}T00:00:00Z` : cell;
+    else input[field] = cell;
+  });
+  // A full name column fills only the names no column of their own gave.
+  if (fields.includes('first_name') || fields.includes('last_name')) {
+    const own = (f: ImportField) => {
+      const i = fields.indexOf(f);
+      return i >= 0 ? (values[i] ?? '').trim() : '';
+    };
+    if (own('first_name') !== '') input.first_name = unneutraliseCell(own('first_name'));
+    if (own('last_name') !== '') input.last_name = unneutraliseCell(own('last_name'));
+  }
+  return input;
+}
+
+interface ValidRow {
+  line: number;
+  data: ImportRow;
+}
+
+interface BatchCounts {
+  processed: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  errors: ImportError[];
+}
+
+type LeadInsert = typeof leads.$inferInsert;
+
+function leadValues(job: ImportJob, data: ImportRow, rules: ScoringRules): LeadInsert {
+  const values = {
+    organizationId: job.organizationId,
+    firstName: data.first_name ?? '',
+    lastName: data.last_name ?? '',
+    email: data.email ?? '',
+    phone: data.phone ?? '',
+    company: data.company ?? '',
+    jobTitle: data.job_title ?? '',
+    companySize: data.company_size ?? '',
+    source: job.options.source,
+    status: data.status ?? 'new',
+    interest: data.interest ?? null,
+    budgetRange: data.budget_range ?? 'not_specified',
+    decisionTimeline: data.decision_timeline ?? 'not_specified',
+    decisionRole: data.decision_role ?? 'not_specified',
+    interestedProducts: data.interested_products ?? [],
+    tags: data.tags ?? [],
+    notes: data.notes ?? '',
+    followUpDate: data.follow_up_date ? new Date(data.follow_up_date) : null,
+    eventId: job.options.event ?? null,
+    createdBy: job.userId,
+  } satisfies LeadInsert;
+  const auto = scoreLead(
+    {
+      interest: values.interest,
+      decision_role: values.decisionRole,
+      budget_range: values.budgetRange,
+      decision_timeline: values.decisionTimeline,
+      company_size: values.companySize,
+      source: values.source,
+      activity_count: 0,
+    },
+    rules,
+  ).score;
+  return { ...values, autoScore: auto, score: auto };
+}
+
+/** The changes an imported row makes to a lead the organisation has (update mode). */
+function leadChanges(data: ImportRow): Partial<LeadInsert> {
+  const changes: Partial<LeadInsert> = {};
+  const set = <K extends keyof LeadInsert>(key: K, value: LeadInsert[K] | undefined) => {
+    if (value !== undefined) changes[key] = value;
+  };
+  set('firstName', data.first_name);
+  set('lastName', data.last_name);
+  set('phone', data.phone);
+  set('company', data.company);
+  set('jobTitle', data.job_title);
+  set('companySize', data.company_size);
+  set('status', data.status);
+  set('interest', data.interest);
+  set('budgetRange', data.budget_range);
+  set('decisionTimeline', data.decision_timeline);
+  set('decisionRole', data.decision_role);
+  set('interestedProducts', data.interested_products);
+  set('tags', data.tags);
+  set('notes', data.notes);
+  if (data.follow_up_date) changes.followUpDate = new Date(data.follow_up_date);
+  return changes;
+}
+
+/**
+ * One batch in one transaction: duplicates by email (case-insensitive) against the
+ * organisation's live leads and earlier rows of the file are skipped or update that lead; the
+ * rest go in with one multi-row INSERT; the record's counters move in the same transaction.
+ */
+async function writeBatch(tx: Tx, job: ImportJob, rows: ValidRow[], counts: BatchCounts, keptErrors: number) {
+  const { rules } = await loadScoringRules(tx, job.organizationId);
+  const emails = [...new Set(rows.map((r) => (r.data.email ?? '').toLowerCase()).filter((e) => e !== ''))].sort();
+  if (emails.length > 0) {
+    // The same per-email lock as a lead created by hand (leads.service leadWithEmail), taken in
+    // one order, so an import and a create of the same email cannot both insert it.
+    const keys = JSON.stringify(emails.map((e) => `${job.organizationId}:${e}`));
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from jsonb_array_elements_text(${keys}::jsonb) as k order by k`,
+    );
+  }
+  const existing = new Map<string, LeadRow>();
+  if (emails.length > 0) {
+    // Without `deleted_at is null` in SQL (leads in the bin are skipped below): that condition
+    // matches the partial indexes, which the planner picks while its statistics lag behind a
+    // bulk load, reading every lead of the organisation per batch. This way only the
+    // (organization_id, lower(email)) index fits.
+    const found = await tx
+      .select()
+      .from(leads)
+      .where(and(eq(leads.organizationId, job.organizationId), inArray(sql`lower(${leads.email})`, emails)))
+      .orderBy(asc(leads.createdAt));
+    for (const row of found) {
+      if (row.deletedAt !== null) continue;
+      const key = row.email.toLowerCase();
+      if (!existing.has(key)) existing.set(key, row);
+    }
+  }
+  const inserts = new Map<string, LeadInsert>();
+  const anonymous: LeadInsert[] = [];
+  const updates = new Map<string, { row: LeadRow; changes: Partial<LeadInsert> }>();
+  for (const { data } of rows) {
+    const email = (data.email ?? '').toLowerCase();
+    if (email === '') {
+      anonymous.push(leadValues(job, data, rules));
+      counts.created += 1;
+      continue;
+    }
+    const pending = inserts.get(email);
+    const known = existing.get(email);
+    if (!pending && !known) {
+      inserts.set(email, leadValues(job, data, rules));
+      counts.created += 1;
+    } else if (job.options.duplicates === 'skip') counts.skipped += 1;
+    else if (pending) {
+      // A later row of the file for a lead this batch creates: its values win.
+      inserts.set(email, { ...pending, ...leadChanges(data) });
+      counts.updated += 1;
+    } else if (known) {
+      const update = updates.get(email) ?? { row: known, changes: {} };
+      update.changes = { ...update.changes, ...leadChanges(data) };
+      updates.set(email, update);
+      counts.updated += 1;
+    }
+  }
+  const toInsert = [...inserts.values(), ...anonymous].map((v) => {
+    // Values merged from later rows are scored again.
+    const auto = scoreLead({ ...scoredOf(v), activity_count: 0 }, rules).score;
+    return { ...v, autoScore: auto, score: auto };
+  });
+  if (toInsert.length > 0) await insertLeads(tx, toInsert);
+  for (const { row, changes } of updates.values()) {
+    const next: LeadRow = { ...row, ...changes };
+    const autoScore = scoreLead(scoredAnswers(next), rules).score;
+    await tx
+      .update(leads)
+      .set({ ...changes, autoScore, score: next.manualScore ?? autoScore, updatedAt: new Date() })
+      .where(and(eq(leads.id, row.id), eq(leads.organizationId, job.organizationId)));
+  }
+  const room = Math.max(0, IMPORT_ERRORS_KEPT - keptErrors);
+  const kept = counts.errors.slice(0, room);
+  await tx
+    .update(leadImports)
+    .set({
+      processedRows: sql`${leadImports.processedRows} + ${counts.processed}`,
+      createdCount: sql`${leadImports.createdCount} + ${counts.created}`,
+      updatedCount: sql`${leadImports.updatedCount} + ${counts.updated}`,
+      skippedCount: sql`${leadImports.skippedCount} + ${counts.skipped}`,
+      failedCount: sql`${leadImports.failedCount} + ${counts.failed}`,
+      errorCount: sql`${leadImports.errorCount} + ${counts.errors.length}`,
+      ...(kept.length > 0 ? { errors: sql`${leadImports.errors} || ${JSON.stringify(kept)}::jsonb` } : {}),
+      heartbeatAt: new Date(),
+    })
+    .where(eq(leadImports.id, job.id));
+  return kept.length;
+}
+
+/**
+ * One multi-row INSERT with the rows as one JSON parameter: building a 1,000-row VALUES list
+ * through the ORM cost more than the database's whole insert.
+ */
+async function insertLeads(tx: Tx, rows: LeadInsert[]): Promise<void> {
+  const records = rows.map((v) => ({
+    organization_id: v.organizationId,
+    first_name: v.firstName,
+    last_name: v.lastName,
+    email: v.email,
+    phone: v.phone,
+    company: v.company,
+    job_title: v.jobTitle,
+    company_size: v.companySize,
+    source: v.source,
+    status: v.status,
+    interest: v.interest,
+    score: v.score,
+    auto_score: v.autoScore,
+    budget_range: v.budgetRange,
+    decision_timeline: v.decisionTimeline,
+    decision_role: v.decisionRole,
+    interested_products: v.interestedProducts,
+    tags: v.tags,
+    notes: v.notes,
+    follow_up_date: v.followUpDate?.toISOString() ?? null,
+    event_id: v.eventId,
+    created_by: v.createdBy,
+  }));
+  await tx.execute(sql`
+    insert into leads (organization_id, first_name, last_name, email, phone, company, job_title, company_size,
+      source, status, interest, score, auto_score, budget_range, decision_timeline, decision_role,
+      interested_products, tags, notes, follow_up_date, event_id, created_by)
+    select organization_id, first_name, last_name, email, phone, company, job_title, company_size,
+      source, status, interest, score, auto_score, budget_range, decision_timeline, decision_role,
+      coalesce(interested_products, '[]'::jsonb), coalesce(tags, '[]'::jsonb), notes, follow_up_date, event_id, created_by
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(organization_id uuid, first_name text,
+      last_name text, email text, phone text, company text, job_title text, company_size text, source text,
+      status text, interest text, score integer, auto_score integer, budget_range text, decision_timeline text,
+      decision_role text, interested_products jsonb, tags jsonb, notes text, follow_up_date timestamptz,
+      event_id uuid, created_by uuid)`);
+}
+
+function scoredOf(v: LeadInsert) {
+  return {
+    interest: v.interest ?? null,
+    decision_role: v.decisionRole ?? 'not_specified',
+    budget_range: v.budgetRange ?? 'not_specified',
+    decision_timeline: v.decisionTimeline ?? 'not_specified',
+    company_size: v.companySize ?? '',
+    source: v.source,
+  };
+}
+
+const emptyCounts = (): BatchCounts => ({ processed: 0, created: 0, updated: 0, skipped: 0, failed: 0, errors: [] });
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class ImportInterrupted extends Error {}
+
+/**
+ * Runs an import to its end: counts the rows, then reads, checks and writes them batch by
+ * batch, giving the event loop a turn between batches (PGlite is one connection). Ends the
+ * record completed (with one summary event and audit entry) or failed with why, and removes
+ * the file either way.
+ */
+export async function runImport(db: Database, job: ImportJob, shouldStop: () => boolean): Promise<void> {
+  const scope = { organizationId: job.organizationId, userId: job.userId };
+  try {
+    let total = 0;
+    for await (const _record of readCsv(job.filePath, job.delimiter)) total += 1;
+    await inScope(db, scope, (tx) =>
+      tx
+        .update(leadImports)
+        .set({
+          status: 'processing',
+          totalRows: Math.max(0, total - 1),
+          startedAt: new Date(),
+          heartbeatAt: new Date(),
+        })
+        .where(eq(leadImports.id, job.id)),
+    );
+
+    let columns: string[] | undefined;
+    let fields: (ImportField | null)[] = [];
+    let batch: ValidRow[] = [];
+    let counts = emptyCounts();
+    let keptErrors = 0;
+    const flush = async () => {
+      if (counts.processed === 0) return;
+      const rows = batch;
+      const c = counts;
+      keptErrors += await inScope(db, scope, (tx) => writeBatch(tx, job, rows, c, keptErrors));
+      batch = [];
+      counts = emptyCounts();
+      await yieldToEventLoop();
+      if (shouldStop()) throw new ImportInterrupted('The import was interrupted by a server shutdown.');
+    };
+    for await (const record of readCsv(job.filePath, job.delimiter)) {
+      if (!columns) {
+        columns = record.values.map((c) => c.trim());
+        const seen = new Map<string, number>();
+        fields = columns.map((name) => {
+          const n = (seen.get(name) ?? 0) + 1;
+          seen.set(name, n);
+          return job.mapping[n === 1 ? name : `${name} (${n})`] ?? null;
+        });
+        continue;
+      }
+      counts.processed += 1;
+      const parsed = importRowSchema.safeParse(rowInput(record.values, fields));
+      if (parsed.success) batch.push({ line: record.line, data: parsed.data });
+      else {
+        counts.failed += 1;
+        for (const issue of parsed.error.issues)
+          counts.errors.push({ row: record.line, field: String(issue.path[0] ?? 'row'), message: issue.message });
+      }
+      if (counts.processed >= IMPORT_BATCH_SIZE) await flush();
+    }
+    await flush();
+    await inScope(db, scope, async (tx) => {
+      const [row] = await tx
+        .update(leadImports)
+        .set({ status: 'completed', finishedAt: new Date(), heartbeatAt: new Date() })
+        .where(eq(leadImports.id, job.id))
+        .returning();
+      if (!row) return;
+      const summary = toLeadImport(row);
+      const totals = {
+        rows: summary.processed_rows,
+        created: summary.created,
+        updated: summary.updated,
+        skipped: summary.skipped,
+        failed: summary.failed,
+      };
+      await recordAudit(tx, job.meta, {
+        action: 'lead.imported',
+        userId: job.userId,
+        organizationId: job.organizationId,
+        targetType: 'lead_import',
+        targetId: job.id,
+        metadata: totals,
+      });
+      await enqueue(tx, {
+        kind: LEADS_IMPORTED,
+        organizationId: job.organizationId,
+        payload: { data: { id: job.id, ...totals } },
+      });
+    });
+  } catch (err) {
+    const failure =
+      err instanceof ImportInterrupted
+        ? err.message
+        : `The import stopped: ${err instanceof Error ? err.message.slice(0, 500) : 'unknown error'}`;
+    await inScope(db, scope, (tx) =>
+      tx
+        .update(leadImports)
+        .set({ status: 'failed', failure, finishedAt: new Date() })
+        .where(eq(leadImports.id, job.id)),
+    );
+    if (!(err instanceof ImportInterrupted)) throw err;
+  } finally {
+    await rm(job.filePath, { force: true });
+  }
+}
+
+/**
+ * Marks failed every import of any organisation left queued or processing by a process that
+ * is gone (its heartbeat stopped), keeping the counts of what it did write. Runs at start-up and
+ * then every minute, so an import never stays "processing" forever.
+ */
+export async function failStaleImports(db: Database, staleAfterMs = IMPORT_STALE_AFTER_MS): Promise<number> {
+  return inScope(db, {}, async (tx) => {
+    await setScope(tx, {});
+    await tx.execute(sql`select set_config('app.import_sweep', 'on', true)`);
+    const rows = await tx
+      .update(leadImports)
+      .set({
+        status: 'failed',
+        failure: 'The import was interrupted (the server stopped) before it finished.',
+        finishedAt: new Date(),
+      })
+      .where(
+        and(
+          inArray(leadImports.status, ['queued', 'processing']),
+          sql`coalesce(${leadImports.heartbeatAt}, ${leadImports.createdAt}) < now() - make_interval(secs => ${staleAfterMs / 1000})`,
+        ),
+      )
+      .returning({ id: leadImports.id });
+    return rows.length;
+  });
+}

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgPolicy, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ImportError, ImportMapping, ImportOptions, ImportStatus } from '@leadcapture/contracts/lead-imports';
+import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
+import { users } from '../auth/auth.table.ts';
+import { organizations } from '../organizations/organizations.table.ts';
+
+/**
+ * The sweep of interrupted imports (lead-imports.service.ts) runs without a tenant: it sets
+ * `app.import_sweep` to 'on' in its own transaction, which admits reading and updating the
+ * import records of every organisation, and nothing else.
+ */
+const importSweep = sql`current_setting('app.import_sweep', true) = 'on'`;
+
+/**
+ * A CSV import of leads and its progress (decision 015). The file waits under
+ * DATA_DIR/imports while the import runs in the background; the counters move batch by batch
+ * in the same transaction as the leads, so they are always exactly what was written.
+ * `heartbeat_at` moves with every batch: a processing import whose heartbeat stopped belongs to
+ * a process that died and is marked failed by the sweep.
+ */
+export const leadImports = pgTable(
+  'lead_imports',
+  {
+    id: id(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ImportStatus>().notNull().default('queued'),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    totalRows: integer('total_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    createdCount: integer('created_count').notNull().default(0),
+    updatedCount: integer('updated_count').notNull().default(0),
+    skippedCount: integer('skipped_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    errors: jsonb('errors').$type<ImportError[]>().notNull().default([]),
+    errorCount: integer('error_count').notNull().default(0),
+    mapping: jsonb('mapping').$type<ImportMapping>().notNull(),
+    options: jsonb('options').$type<ImportOptions>().notNull(),
+    failure: text('failure').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('lead_imports_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('lead_imports_unfinished_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.status} in ('queued', 'processing')`),
+    ...tenantPolicies('lead_imports', t.organizationId, importSweep),
+    pgPolicy('lead_imports_sweep_update', { for: 'update', using: importSweep, withCheck: importSweep }),
+  ],
+).enableRLS();

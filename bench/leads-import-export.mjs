@@ -1,0 +1,167 @@
+// Lead import and export benchmark (issue 5 targets), against the built server on PostgreSQL:
+//   1. POST /leads/import_leads/ with a generated 100,000-row CSV, timed until the import record
+//      is completed                                                    (target <= 20 s)
+//   2. GET /leads/export/?format=csv of those 100,000 leads, read to the end (target <= 5 s)
+//   3. the API process's RSS sampled during the export: peak growth  (target <= 100 MB)
+// Usage: npm run build && npm run bench:import-export
+//   BENCH_DATABASE_URL names the database (default postgres://postgres@127.0.0.1:5432/bench_imports);
+//   its schema is dropped and made anew. BENCH_ROWS changes the row count (default 100000);
+//   BENCH_API_NODE_ARGS: node flags for the API process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, report, root, sleep } from './support.mjs';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_imports';
+
+async function freshSchema(url) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(
+      'DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;',
+    );
+  } finally {
+    await admin.end();
+  }
+}
+
+async function waitFor(url, ms = 60_000) {
+  const started = performance.now();
+  for (;;) {
+    if (performance.now() - started > ms) throw new Error(`${url} did not answer within ${ms} ms`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(50);
+  }
+}
+
+/** Resident set size of a process in bytes (Linux). */
+function rss(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.match(/\d+/)?.[0] ?? 0) * 1024;
+}
+
+function csv(rows) {
+  const lines = ['First name,Last name,Email,Phone,Company,Job title,Interest,Tags,Notes'];
+  const interests = ['hot', 'warm', 'cold', ''];
+  for (let i = 1; i <= rows; i += 1) {
+    lines.push(
+      `Förnamn${i},Efternamn${i},person${i}@example.com,070-${String(i).padStart(7, '0')},Företag ${i % 5000} AB,Inköpare,${interests[i % 4]},"mässa,bench",Träffad i montern`,
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+await freshSchema(databaseUrl);
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const server = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-imports-')),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const results = { database: 'postgres', rows: ROWS };
+try {
+  await waitFor(`${base}/api/v1/status/`);
+  const password = 'Booth2026Leads';
+  const reg = await fetch(`${base}/api/v1/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Bench',
+      last_name: 'Owner',
+      email: `bench.${Date.now()}@example.com`,
+      company_name: 'Bench AB',
+      password,
+      password_confirm: password,
+      terms_accepted: true,
+    }),
+  });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  const { access } = (await reg.json()).data;
+  const auth = { authorization: `Bearer ${access}` };
+
+  // 1. Import.
+  const file = csv(ROWS);
+  results.file_mb = Math.round((Buffer.byteLength(file) / 1024 / 1024) * 10) / 10;
+  const form = new FormData();
+  form.append('duplicates', 'skip');
+  form.append('file', new Blob([file], { type: 'text/csv' }), 'bench.csv');
+  const importStarted = performance.now();
+  const posted = await fetch(`${base}/api/v1/leads/import_leads/`, { method: 'POST', headers: auth, body: form });
+  if (posted.status !== 202) throw new Error(`import: ${posted.status} ${await posted.text()}`);
+  const { id } = (await posted.json()).data;
+  let record;
+  for (;;) {
+    record = (await (await fetch(`${base}/api/v1/data/imports/${id}/`, { headers: auth })).json()).data;
+    if (record.status === 'completed' || record.status === 'failed') break;
+    await sleep(100);
+  }
+  results.import_s = Math.round(performance.now() - importStarted) / 1000;
+  results.import = { status: record.status, created: record.created, failed: record.failed, failure: record.failure };
+  if (record.status !== 'completed' || record.created !== ROWS)
+    throw new Error(`import ended ${JSON.stringify(record)}`);
+
+  // 2. Export, sampling the server's RSS.
+  await sleep(1000);
+  const baseline = rss(server.pid);
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rss(server.pid));
+  }, 20);
+  const exportStarted = performance.now();
+  const res = await fetch(`${base}/api/v1/leads/export/?format=csv`, { headers: auth });
+  if (!res.ok) throw new Error(`export: ${res.status} ${await res.text()}`);
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines += 1;
+  }
+  results.export_s = Math.round(performance.now() - exportStarted) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rss(server.pid));
+  results.export = {
+    total_header: Number(res.headers.get('x-total-count')),
+    rows: lines - 1,
+    mb: Math.round(bytes / 1024 / 102.4) / 10,
+  };
+  results.rss_baseline_mb = Math.round(baseline / 1024 / 1024);
+  results.rss_peak_growth_mb = Math.round((peak - baseline) / 1024 / 1024);
+  if (results.export.rows !== ROWS) throw new Error(`export streamed ${results.export.rows} rows of ${ROWS}`);
+
+  report(
+    `Lead import and export, ${ROWS.toLocaleString('en')} rows, PostgreSQL`,
+    [
+      ['CSV import (until completed)', `${results.import_s} s`, results.import_s <= 20, '<= 20 s'],
+      ['CSV export (whole stream)', `${results.export_s} s`, results.export_s <= 5, '<= 5 s'],
+      [
+        'API RSS peak growth during export',
+        `${results.rss_peak_growth_mb} MB`,
+        results.rss_peak_growth_mb <= 100,
+        '<= 100 MB',
+      ],
+    ],
+    'leads-import-export',
+    results,
+  );
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+}
