@@ -536,8 +536,6 @@ export const LEAD_COUNT_CAP = 1_000;
  * statistics for, it is off by a few times at worst (decision 017), not by twenty.
  */
 const PLANNER_TRUSTED_FACTOR = 20;
-/** A sample estimate this many times the cap is taken as it is (its error is a few per cent). */
-const SAMPLE_TRUSTED_FACTOR = 5;
 /** About how many rows the sample reads, whatever the size of the table. */
 const ESTIMATE_SAMPLE_ROWS = 20_000;
 
@@ -559,26 +557,28 @@ interface ExplainRow {
 
 /**
  * How many leads match `where` (decision 017): exact while at most `cap` match, else an
- * estimate, never below cap + 1, found as cheaply as possible. The tenant's RLS condition folds
- * into the query's own organisation condition, so estimates are the organisation's.
+ * estimate, never below cap + 1. The tenant's RLS condition folds into the query's own
+ * organisation condition, so estimates are the organisation's.
  */
 export async function countLeads(tx: Tx, where: SQL | undefined, cap = LEAD_COUNT_CAP): Promise<LeadCount> {
-  const about = (estimate: number): LeadCount => ({ count: Math.max(cap + 1, roundEstimate(estimate)), exact: false });
-  // 1. The planner's estimate: far beyond the cap, counting would only confirm it.
-  const planned = await plannerEstimate(tx, where);
-  if (planned >= cap * PLANNER_TRUSTED_FACTOR) return about(planned);
-  // 2. The planner cannot use statistics for the tags and search conditions under row-level
-  //    security (their operators are not leakproof), so it guesses low: a block sample of the
-  //    table tells many matches from few.
-  const sampled = await sampleEstimate(tx, where);
-  if (sampled >= cap * SAMPLE_TRUSTED_FACTOR) return about(sampled);
-  // 3. Few matches: counted exactly up to the cap (the scan stops after cap + 1 rows).
+  // 1. Counted exactly up to the cap: the scan stops after cap + 1 rows, so a large list costs
+  //    a thousand index entries here. First, because statistics can be stale (a bulk import or
+  //    delete not yet analysed) and an estimate must never stand for a list that is small.
   const [capped] = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from (select 1 from ${leads} where ${where} limit ${cap + 1}) as capped`,
   );
   const n = capped?.n ?? 0;
-  return n <= cap ? { count: n, exact: true } : about(Math.max(planned, sampled));
+  if (n <= cap) return { count: n, exact: true };
+  const about = (estimate: number): LeadCount => ({ count: Math.max(cap + 1, roundEstimate(estimate)), exact: false });
+  // 2. The planner's estimate, when it is far beyond the cap.
+  const planned = await plannerEstimate(tx, where);
+  if (planned >= cap * PLANNER_TRUSTED_FACTOR) return about(planned);
+  // 3. The planner cannot use statistics for the tags and search conditions under row-level
+  //    security (their operators are not leakproof), so it guesses low: a block sample of the
+  //    table tells many matches from few.
+  const sampled = await sampleEstimate(tx, where);
+  return about(Math.max(planned, sampled));
 }
 
 /**
