@@ -161,7 +161,7 @@ export default async function statusPage({ browser, baseURL }) {
   {
     const { page, close } = await openPage(browser, baseURL, { device: 'phone', colorScheme: 'dark' });
     try {
-      await page.goto('/sv/leads');
+      await page.goto('/sv/no-such-page');
       await page.getByRole('heading', { level: 1, name: svErrors.page['404'].title }).waitFor();
       await screenshot(page, 'not-found-phone-dark-sv');
     } finally {
@@ -173,9 +173,9 @@ export default async function statusPage({ browser, baseURL }) {
   {
     const { page, close } = await openPage(browser, baseURL);
     try {
-      await page.goto('/leads');
+      await page.goto('/no-such-page');
       await page.getByRole('heading', { level: 1, name: enErrors.page['404'].title }).waitFor();
-      await page.getByText('Page Not Found: /leads').waitFor();
+      await page.getByText('Page Not Found: /no-such-page').waitFor();
     } finally {
       await close();
     }
