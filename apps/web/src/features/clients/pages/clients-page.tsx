@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -212,27 +213,13 @@ export function ClientsPage() {
             memberNames={memberNames}
           />
           {pages > 1 && (
-            <nav aria-label={t('list.pagination')} className="flex items-center justify-between gap-3 text-sm">
-              <span className="text-muted-foreground">{t('list.pageOf', { page: state.page, pages })}</span>
-              <div className="flex gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={state.page <= 1}
-                  onClick={() => change({ page: state.page - 1 })}
-                >
-                  {t('list.previous')}
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={state.page >= pages}
-                  onClick={() => change({ page: state.page + 1 })}
-                >
-                  {t('list.next')}
-                </Button>
-              </div>
-            </nav>
+            <Pagination
+              label={t('list.pagination')}
+              summary={t('list.pageOf', { page: state.page, pages })}
+              page={state.page}
+              pages={pages}
+              onPage={(page) => change({ page })}
+            />
           )}
         </div>
       )}

@@ -5,6 +5,7 @@ import { Check, Info, QrCode, Search, X } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -281,27 +282,13 @@ export function EventLeadsPanel({
           </ul>
 
           {pages > 1 && (
-            <nav aria-label={t('detail.leads.pagination')} className="flex items-center justify-between gap-3 text-sm">
-              <span className="text-muted-foreground">{t('detail.leads.pageOf', { page, pages })}</span>
-              <div className="flex gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => setParam('page', String(page - 1))}
-                >
-                  {t('detail.leads.previous')}
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page >= pages}
-                  onClick={() => setParam('page', String(page + 1))}
-                >
-                  {t('detail.leads.next')}
-                </Button>
-              </div>
-            </nav>
+            <Pagination
+              label={t('detail.leads.pagination')}
+              summary={t('detail.leads.pageOf', { page, pages })}
+              page={page}
+              pages={pages}
+              onPage={(next) => setParam('page', String(next))}
+            />
           )}
         </>
       )}

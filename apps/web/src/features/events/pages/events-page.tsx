@@ -16,6 +16,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EventStatusBadge } from '../../../components/event-status-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
@@ -254,27 +255,13 @@ export function EventsPage() {
           </ul>
 
           {pages > 1 && (
-            <nav aria-label={t('list.pagination')} className="flex items-center justify-between gap-3 text-sm">
-              <span className="text-muted-foreground">{t('list.pageOf', { page, pages })}</span>
-              <div className="flex gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => setParam('page', String(page - 1))}
-                >
-                  {t('list.previous')}
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={page >= pages}
-                  onClick={() => setParam('page', String(page + 1))}
-                >
-                  {t('list.next')}
-                </Button>
-              </div>
-            </nav>
+            <Pagination
+              label={t('list.pagination')}
+              summary={t('list.pageOf', { page, pages })}
+              page={page}
+              pages={pages}
+              onPage={(next) => setParam('page', String(next))}
+            />
           )}
         </>
       )}

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import {
@@ -303,32 +304,16 @@ export function LeadsPage() {
           {/* Billing switches this on with the number of this month's leads past the plan's limit. */}
           {!state.deleted && <LeadLimitGate hiddenCount={0} />}
           {pages > 1 && (
-            <nav aria-label={t('list.pagination')} className="flex items-center justify-between gap-3 text-sm">
-              <span className="text-muted-foreground">
-                {t(data.count_exact ? 'list.pageOf' : 'list.pageOfAbout', {
-                  page: formatNumber(state.page, language),
-                  pages: formatNumber(pages, language),
-                })}
-              </span>
-              <div className="flex gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={state.page <= 1}
-                  onClick={() => change({ page: state.page - 1 })}
-                >
-                  {t('list.previous')}
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={state.page >= pages}
-                  onClick={() => change({ page: state.page + 1 })}
-                >
-                  {t('list.next')}
-                </Button>
-              </div>
-            </nav>
+            <Pagination
+              label={t('list.pagination')}
+              summary={t(data.count_exact ? 'list.pageOf' : 'list.pageOfAbout', {
+                page: formatNumber(state.page, language),
+                pages: formatNumber(pages, language),
+              })}
+              page={state.page}
+              pages={pages}
+              onPage={(page) => change({ page })}
+            />
           )}
         </div>
       )}

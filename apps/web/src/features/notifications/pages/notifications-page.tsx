@@ -2,6 +2,7 @@ import { BellOff } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -118,15 +119,13 @@ export function NotificationsPage() {
       )}
 
       {data !== undefined && pages > 1 && (
-        <nav aria-label={t('page.pagination')} className="flex items-center justify-between gap-3 text-sm">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-            {t('page.previous')}
-          </Button>
-          <span className="text-muted-foreground">{t('page.pageOf', { page, pages })}</span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
-            {t('page.next')}
-          </Button>
-        </nav>
+        <Pagination
+          label={t('page.pagination')}
+          summary={t('page.pageOf', { page, pages })}
+          page={page}
+          pages={pages}
+          onPage={(next) => go({ page: next })}
+        />
       )}
     </div>
   );
