@@ -334,7 +334,7 @@ function ColumnsMenu({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" className="max-md:hidden">
+        <Button variant="secondary" className="max-md:hidden">
           <Columns3 aria-hidden="true" />
           {t('columns.menu')}
         </Button>
