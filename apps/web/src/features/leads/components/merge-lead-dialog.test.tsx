@@ -51,7 +51,7 @@ describe('MergeLeadDialog', () => {
     await user.click(within(suggestions).getByRole('button', { name: 'Choose Vera Berg-Lind' }));
 
     // Only the fields that differ, each with this lead's value chosen unless it is empty.
-    const table = within(dialog).getByRole('table', { name: 'Choose which value to keep' });
+    const table = await within(dialog).findByRole('table', { name: 'Choose which value to keep' }, { timeout: 5000 });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
       'Last name',
@@ -87,7 +87,7 @@ describe('MergeLeadDialog', () => {
     await user.type(within(dialog).getByRole('searchbox', { name: 'Find the other lead' }), 'Berg Group');
     const results = await within(dialog).findByRole('region', { name: 'Matching leads' });
     await user.click(within(results).getByRole('button', { name: 'Choose Vera Berg-Lind' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Merge leads' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Merge leads' }));
     await waitFor(() => expect(getToasts().map((t) => t.title)).toContain('The leads could not be merged.'));
     expect(getToasts().find((t) => t.title === 'The leads could not be merged.')?.message).toBe(
       'One of the two leads was deleted or merged in the meantime.',
