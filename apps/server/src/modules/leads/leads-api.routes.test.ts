@@ -203,6 +203,11 @@ describe('GET /leads/', () => {
     expect(ids(await list('score_min=90'))).toEqual([c.id]);
     expect(ids(await list('follow_up=overdue'))).toEqual([b.id]);
     expect(ids(await list('search=acme&ordering=first_name'))).toEqual([a.id, c.id]);
+    // A complete address finds that address (without case), not the addresses it is part of.
+    const d = await create(user, { first_name: 'Dan', email: 'dancissi@acme.test' });
+    expect(ids(await list('search=Cissi@Acme.test'))).toEqual([c.id]);
+    expect(ids(await list('search=cissi@acme&ordering=first_name'))).toEqual([c.id, d.id]);
+    await call('DELETE', `leads/${d.id}/`, user);
     expect(ids(await list('ordering=-score&page_size=1'))).toEqual([c.id]);
     const second = await list('ordering=first_name&page_size=2&page=2');
     expect(second).toMatchObject({ count: 3, next: null });

@@ -100,8 +100,24 @@ describe('GET /leads/?search=', () => {
     expect(await found('j_')).toEqual([]);
     // Another organisation's lead with the same text stays out (the search runs outside RLS).
     const stranger = await registerUser(t);
-    await create(stranger, { first_name: 'Ann', last_name: 'Lind', company: 'ACME Nordic AB' });
+    await create(stranger, { first_name: 'Ann', last_name: 'Lind', company: 'ACME Nordic AB', email: 'jo@fjord.se' });
     expect(await found('acme')).toEqual([acme.id]);
+    expect(await found('jo@fjord.se')).toEqual([jo.id]);
+  });
+
+  it('counts a search exactly, past the cap too, and past its last page', async () => {
+    const user = await registerUser(t);
+    await insertLeads(orgOf(user), LEAD_COUNT_CAP + 5);
+    await create(user, { first_name: 'Other', last_name: 'Person' });
+    const first = await list(user, 'search=lead&page_size=10');
+    expect(first).toMatchObject({ count: LEAD_COUNT_CAP + 5, count_exact: true });
+    expect(first.results).toHaveLength(10);
+    expect(first.results.every((l) => l.last_name.startsWith('No '))).toBe(true);
+    const last = await list(user, 'search=lead&page_size=10&page=101');
+    expect(last.results.map((l) => l.last_name)).toHaveLength(5);
+    expect(last).toMatchObject({ count: LEAD_COUNT_CAP + 5, next: null });
+    // Asked for a page past the end, the count still says how many there are.
+    expect(await list(user, 'search=person&page=3')).toMatchObject({ results: [], count: 1, count_exact: true });
   });
 
   it('filters tags without case, any of them', async () => {
