@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import enNotifications from '../apps/web/src/locales/en/notifications.json' with { type: 'json' };
 import svNotifications from '../apps/web/src/locales/sv/notifications.json' with { type: 'json' };
-import { assertAccessible, mailsTo, openPage, registerAccount, signIn, skipOnboarding } from './support.mjs';
+import { assertAccessible, mailsTo, openPage, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
 
 async function api(baseURL, method, path, token, body) {
   const response = await fetch(new URL(`/api/v1${path}`, baseURL), {
@@ -68,6 +68,7 @@ export default async function notifications({ browser, baseURL, dataDir }) {
   const link = panel.getByRole('link', { name: text });
   await link.waitFor();
   await assertAccessible(page, 'the notifications popover');
+  await screenshot(page, 'notifications-popover-desktop-light');
   await link.click();
   await page.waitForURL(`**/leads/${lead.id}`);
   await page.getByRole('button', { name: enNotifications.bell.labelNone }).waitFor();
@@ -85,6 +86,7 @@ export default async function notifications({ browser, baseURL, dataDir }) {
   await signIn(phone.context, baseURL, account);
   await phone.page.goto('/sv/notifications');
   await phone.page.getByRole('heading', { level: 1, name: svNotifications.page.title }).waitFor();
+  await screenshot(phone.page, 'notifications-sv-phone-light');
   const svText = fill(svNotifications.types.lead_follow_up_due.withCompany, {
     name: 'Greta Holm',
     company: 'Fjord AB',
