@@ -8,7 +8,15 @@
 import assert from 'node:assert/strict';
 import enNotifications from '../apps/web/src/locales/en/notifications.json' with { type: 'json' };
 import svNotifications from '../apps/web/src/locales/sv/notifications.json' with { type: 'json' };
-import { assertAccessible, mailsTo, openPage, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
+import {
+  assertAccessible,
+  mailsTo,
+  openPage,
+  registerAccount,
+  screenshot,
+  signIn,
+  skipOnboarding,
+} from './support.mjs';
 
 async function api(baseURL, method, path, token, body) {
   const response = await fetch(new URL(`/api/v1${path}`, baseURL), {
