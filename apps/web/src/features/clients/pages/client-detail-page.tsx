@@ -4,13 +4,14 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { RecordLoadFailure } from '../../../components/record-load-failure.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
-import { isApiError, isHandledGlobally } from '../../../lib/api-client.ts';
+import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
@@ -38,27 +39,18 @@ export function ClientDetailPage() {
 
   if (data === undefined) {
     if (client.isError) {
-      // 422 is a malformed id in the address: for the visitor the same as a missing client.
-      const missing = isApiError(client.error) && (client.error.status === 404 || client.error.status === 422);
       return (
-        <div className="grid gap-6">
-          <PageHeader title={missing ? t('detail.notFound') : t('detail.metaTitle')} eyebrow={<BackLink />} />
-          <Card role="alert" className="p-6 text-sm">
-            <p className="font-medium text-foreground">{missing ? t('detail.notFoundBody') : t('errors.load')}</p>
-            {missing ? (
-              <Button asChild variant="outline" className="mt-4">
-                <Link to={lp('/clients')}>
-                  <ArrowLeft aria-hidden="true" />
-                  {t('detail.back')}
-                </Link>
-              </Button>
-            ) : (
-              <Button variant="outline" className="mt-3" onClick={() => void client.refetch()}>
-                {t('common:ui.retry')}
-              </Button>
-            )}
-          </Card>
-        </div>
+        <RecordLoadFailure
+          error={client.error}
+          eyebrow={<BackLink />}
+          notFoundTitle={t('detail.notFound')}
+          notFoundBody={t('detail.notFoundBody')}
+          title={t('detail.metaTitle')}
+          loadFailed={t('errors.load')}
+          listPath={lp('/clients')}
+          backLabel={t('detail.back')}
+          onRetry={() => void client.refetch()}
+        />
       );
     }
     return (

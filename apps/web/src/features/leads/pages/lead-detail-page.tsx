@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { RecordLoadFailure } from '../../../components/record-load-failure.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
@@ -48,27 +48,18 @@ export function LeadDetailPage() {
 
   if (data === undefined) {
     if (lead.isError) {
-      // 422 is a malformed id in the address: for the visitor the same as a missing lead.
-      const missing = isApiError(lead.error) && (lead.error.status === 404 || lead.error.status === 422);
       return (
-        <div className="grid gap-6">
-          <PageHeader title={missing ? t('errors.notFound') : t('detail.metaTitle')} eyebrow={<BackLink />} />
-          <Card role="alert" className="p-6 text-sm">
-            <p className="font-medium text-foreground">{missing ? t('detail.notFoundBody') : t('errors.loadOne')}</p>
-            {missing ? (
-              <Button asChild variant="outline" className="mt-4">
-                <Link to={lp('/leads')}>
-                  <ArrowLeft aria-hidden="true" />
-                  {t('detail.back')}
-                </Link>
-              </Button>
-            ) : (
-              <Button variant="outline" className="mt-3" onClick={() => void lead.refetch()}>
-                {t('common:ui.retry')}
-              </Button>
-            )}
-          </Card>
-        </div>
+        <RecordLoadFailure
+          error={lead.error}
+          eyebrow={<BackLink />}
+          notFoundTitle={t('errors.notFound')}
+          notFoundBody={t('detail.notFoundBody')}
+          title={t('detail.metaTitle')}
+          loadFailed={t('errors.loadOne')}
+          listPath={lp('/leads')}
+          backLabel={t('detail.back')}
+          onRetry={() => void lead.refetch()}
+        />
       );
     }
     return (
