@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { maintainTables, MAINTENANCE_TASK } from './db/maintenance.ts';
 import { authHook } from './http/auth-hook.ts';
 import type { AppDeps } from './http/deps.ts';
 import { errorEnvelope } from './http/envelope.ts';
@@ -152,7 +153,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     log: app.log,
   });
-  // Periodic jobs (docs/jobs.md): the bin's purge after LEAD_RETENTION_DAYS, follow-up reminders.
+  // Periodic jobs (docs/jobs.md): the bin's purge after LEAD_RETENTION_DAYS, follow-up reminders,
+  // and on PGlite the statistics and dead rows autovacuum looks after on PostgreSQL.
   const scheduler = createScheduler({
     withTryLock: database.withTryLock,
     log: app.log,
@@ -167,6 +169,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           return result;
         },
       },
+      // PostgreSQL has autovacuum; PGlite does what it would (db/maintenance.ts).
+      ...(database.kind === 'pglite' ? [{ name: MAINTENANCE_TASK, run: () => maintainTables(database.db) }] : []),
     ],
   });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuthResult } from '@leadcapture/contracts/auth';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -54,6 +55,22 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) return openDatabase({ kind: 'postgres', url, migrate: false, poolSize: 5 });
   return openDatabase({ kind: 'pglite', dataDir: 'memory://', templatePath: inject('pgliteTemplate'), migrate: false });
+}
+
+/**
+ * ANALYZE a table, as autovacuum (PostgreSQL) or the maintenance task (PGlite) would have by
+ * now: the app role may on PGlite (pg_maintain); on PostgreSQL the test run's owner does it.
+ */
+export async function analyzeTable(database: DatabaseHandle, table: string): Promise<void> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return database.execScript(`ANALYZE ${table}`);
+  const owner = new pg.Client({ connectionString: url });
+  await owner.connect();
+  try {
+    await owner.query(`ANALYZE ${table}`);
+  } finally {
+    await owner.end();
+  }
 }
 
 /** The HS256 secret of every test app (tests craft their own tokens with it). */

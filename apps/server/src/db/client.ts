@@ -73,6 +73,9 @@ async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): P
       await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
       await client.exec(BOOTSTRAP_SQL);
     }
+    // PGlite has no autovacuum: the app role keeps statistics and dead rows in check itself
+    // (db/maintenance.ts), which pg_maintain allows without owning the tables.
+    await client.exec(`GRANT pg_maintain TO ${APP_ROLE}`);
     // PGlite runs as a superuser, which bypasses RLS; the app role makes it apply here too.
     await client.exec(`SET ROLE ${APP_ROLE}`);
     // Advisory locks belong to a session and PGlite has one, shared by every caller in this

@@ -136,7 +136,8 @@ export async function mergeLeads(
     .update(leads)
     .set({ deletedAt: now, mergedIntoId: target.id, activityCount: 0, updatedAt: now })
     .where(eq(leads.id, source.id));
-  const { id: _id, organizationId: _org, createdAt: _created, createdBy: _by, ...changes } = next;
+  // tags_lower follows tags in the database (a generated column: it may not be set).
+  const { id: _id, organizationId: _org, createdAt: _created, createdBy: _by, tagsLower: _lower, ...changes } = next;
   const [row] = await ctx.tx
     .update(leads)
     .set({ ...changes, updatedAt: now })

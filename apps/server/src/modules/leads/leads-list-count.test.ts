@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadListPageSchema, leadSchema, type CreateLeadInput, type Lead } from '@leadcapture/contracts/leads';
 import { expectData } from '../../../test/envelope.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
+import { analyzeTable, bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { inScope } from '../../db/tenant.ts';
-import { countLeads, LEAD_COUNT_CAP } from './leads.service.ts';
+import { countLeads, LEAD_COUNT_CAP, SEARCH_WALK_ROWS } from './leads.service.ts';
 import { leads } from './leads.table.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -80,6 +80,28 @@ describe('GET /leads/ count', () => {
   });
 });
 
+describe('GET /leads/ count of a large list', () => {
+  it('takes the estimate of statistics, or of a sample for tags, once a full page is read', async () => {
+    const user = await registerUser(t);
+    const org = orgOf(user);
+    await insertLeads(org, 25_000);
+    await inScope(t.database.db, { organizationId: org }, (tx) =>
+      tx.execute(sql`update leads set tags = '["VIP"]'::jsonb where organization_id = ${org}::uuid`),
+    );
+    await analyzeTable(t.database, 'leads');
+    const near = (n: number) => Math.abs(n - 25_000) < 25_000 * 0.2;
+    const all = await list(user, 'page=1');
+    expect(all.count_exact).toBe(false);
+    expect(near(all.count)).toBe(true);
+    // The planner cannot estimate the tags condition; the table's sample can.
+    const tagged = await list(user, 'tags=vip');
+    expect(tagged.count_exact).toBe(false);
+    expect(near(tagged.count)).toBe(true);
+    // Nothing matches: no estimate stands for an empty list.
+    expect(await list(user, 'tags=none-such')).toMatchObject({ count: 0, count_exact: true });
+  });
+});
+
 describe('GET /leads/?search=', () => {
   it('finds the text in one column or the full name, never across columns, without case', async () => {
     const user = await registerUser(t);
@@ -105,19 +127,40 @@ describe('GET /leads/?search=', () => {
     expect(await found('jo@fjord.se')).toEqual([jo.id]);
   });
 
-  it('counts a search exactly, past the cap too, and past its last page', async () => {
+  it('counts a search exactly within the count cap, estimates it beyond, and knows its last page', async () => {
     const user = await registerUser(t);
     await insertLeads(orgOf(user), LEAD_COUNT_CAP + 5);
     await create(user, { first_name: 'Other', last_name: 'Person' });
     const first = await list(user, 'search=lead&page_size=10');
-    expect(first).toMatchObject({ count: LEAD_COUNT_CAP + 5, count_exact: true });
+    // Nearly every lead the walk read matched: about as many as the list holds.
+    expect(first.count_exact).toBe(false);
+    expect(Math.abs(first.count - (LEAD_COUNT_CAP + 5))).toBeLessThan(LEAD_COUNT_CAP / 10);
     expect(first.results).toHaveLength(10);
     expect(first.results.every((l) => l.last_name.startsWith('No '))).toBe(true);
     const last = await list(user, 'search=lead&page_size=10&page=101');
     expect(last.results.map((l) => l.last_name)).toHaveLength(5);
-    expect(last).toMatchObject({ count: LEAD_COUNT_CAP + 5, next: null });
+    expect(last).toMatchObject({ count: LEAD_COUNT_CAP + 5, count_exact: true, next: null });
     // Asked for a page past the end, the count still says how many there are.
     expect(await list(user, 'search=person&page=3')).toMatchObject({ results: [], count: 1, count_exact: true });
+
+    const small = await registerUser(t);
+    await insertLeads(orgOf(small), 30);
+    await create(small, { first_name: 'Other', last_name: 'Person' });
+    expect(await list(small, 'search=lead&page_size=10')).toMatchObject({ count: 30, count_exact: true });
+  });
+
+  it('finds text too rare for the walk through the trigram index, counted exactly', async () => {
+    const user = await registerUser(t);
+    // Created first, so last in the list's order: past everything the walk reads.
+    const rare = await create(user, { first_name: 'Zelda', last_name: 'Quist' });
+    await insertLeads(orgOf(user), SEARCH_WALK_ROWS + 10);
+    const page = await list(user, 'search=quist');
+    expect(page).toMatchObject({ count: 1, count_exact: true });
+    expect(page.results.map((l) => l.id)).toEqual([rare.id]);
+    // A page deeper than the walk reaches, of text every lead carries.
+    const deep = await list(user, `search=lead&page_size=100&page=${SEARCH_WALK_ROWS / 100 + 1}`);
+    expect(deep.results).toHaveLength(10);
+    expect(deep).toMatchObject({ count: SEARCH_WALK_ROWS + 10, count_exact: true });
   });
 
   it('filters tags without case, any of them', async () => {

@@ -147,6 +147,7 @@ function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date
     decisionRole: 'not_specified',
     interestedProducts: [],
     tags: [],
+    tagsLower: [],
     assignedTo: null,
     notes: '',
     followUpDate: null,
@@ -460,17 +461,34 @@ export function searchCondition(text: string): SQL | undefined {
   // in `leads_email_ids` (under RLS the planner may not use it: lower() is not leakproof), and
   // skips the trigram search, whose common trigrams ("com", "@ex") read long posting lists.
   const term = text.trim();
-  if (COMPLETE_EMAIL.test(term)) return sql`${leads.id} in (select leads_email_ids(${term}))`;
+  // The function's ids as one array, computed once: as `id in (select …)` the planner may run
+  // the function again for every lead it tests, and `= any` of an array is leakproof, so the
+  // primary key finds the matches under row-level security.
+  if (COMPLETE_EMAIL.test(term)) return sql`${leads.id} = any(array(select leads_email_ids(${term})))`;
   const pattern = likePattern(text);
   return and(
-    sql`${leads.id} in (select leads_search_ids(${pattern}))`,
-    or(
-      ilike(leads.firstName, pattern),
-      ilike(leads.lastName, pattern),
-      ilike(sql`${leads.firstName} || ' ' || ${leads.lastName}`, pattern),
-      ilike(leads.email, pattern),
-      ilike(leads.company, pattern),
-    ),
+    sql`${leads.id} = any(array(select leads_search_ids(${pattern})))`,
+    textMatches(pattern, SEARCHED_COLUMNS),
+  );
+}
+
+/** The searched columns, as the leads table names them or as a subquery re-exports them. */
+interface SearchedColumns {
+  firstName: SQL | typeof leads.firstName;
+  lastName: SQL | typeof leads.lastName;
+  email: SQL | typeof leads.email;
+  company: SQL | typeof leads.company;
+}
+const SEARCHED_COLUMNS: SearchedColumns = leads;
+
+/** The pattern in any one searched column (or the full name): never a match across two columns. */
+function textMatches(pattern: string, c: SearchedColumns): SQL | undefined {
+  return or(
+    ilike(c.firstName, pattern),
+    ilike(c.lastName, pattern),
+    ilike(sql`${c.firstName} || ' ' || ${c.lastName}`, pattern),
+    ilike(c.email, pattern),
+    ilike(c.company, pattern),
   );
 }
 
@@ -504,11 +522,11 @@ export function listConditions(ctx: TenantContext, query: Omit<LeadListQuery, 'p
     );
   }
   if (query.tags) {
-    // Any of the tags, without case: the tags lowered as JSON, which the GIN index
-    // leads_tags_lower_idx holds, have one of the lowered tags as an element.
+    // Any of the tags, without case: one of the lowered tags is an element of the lead's
+    // tags_lower (the tags lowered, a stored column).
     const lowered = query.tags.map((t) => t.toLowerCase());
     conditions.push(
-      sql`(lower(${leads.tags}::text)::jsonb) ?| array[${sql.join(
+      sql`${leads.tagsLower} ?| array[${sql.join(
         lowered.map((t) => sql`${t}`),
         sql`, `,
       )}]::text[]`,
@@ -545,7 +563,13 @@ export const LEAD_COUNT_CAP = 1_000;
  */
 const PLANNER_TRUSTED_FACTOR = 20;
 /** About how many rows the sample reads, whatever the size of the table. */
-const ESTIMATE_SAMPLE_ROWS = 20_000;
+const ESTIMATE_SAMPLE_ROWS = 10_000;
+/**
+ * A sample's estimate this many times the cap is taken as it is: a list of at most the cap would
+ * put a tenth as many rows in the sample, and a few in a sample of ten thousand cannot look like
+ * a hundred.
+ */
+const SAMPLE_TRUSTED_FACTOR = 10;
 
 export interface LeadCount {
   count: number;
@@ -563,30 +587,61 @@ interface ExplainRow {
   'QUERY PLAN': string | [{ Plan: { 'Plan Rows': number } }];
 }
 
+export interface CountOptions {
+  /** A full page of these leads has just been read: the list is not small for want of rows. */
+  afterFullPage?: boolean;
+  /**
+   * Some condition is one the planner cannot estimate under row-level security (the tags, the
+   * search text: their operators are not leakproof), so its estimate is a guess.
+   */
+  guessed?: boolean;
+}
+
 /**
  * How many leads match `where` (decision 017): exact while at most `cap` match, else an
  * estimate, never below cap + 1. The tenant's RLS condition folds into the query's own
  * organisation condition, so estimates are the organisation's.
  */
-export async function countLeads(tx: Tx, where: SQL | undefined, cap = LEAD_COUNT_CAP): Promise<LeadCount> {
-  // 1. Counted exactly up to the cap: the scan stops after cap + 1 rows, so a large list costs
-  //    a thousand index entries here. First, because statistics can be stale (a bulk import or
-  //    delete not yet analysed) and an estimate must never stand for a list that is small.
+export async function countLeads(
+  tx: Tx,
+  where: SQL | undefined,
+  cap = LEAD_COUNT_CAP,
+  { afterFullPage = false, guessed = true }: CountOptions = {},
+): Promise<LeadCount> {
+  const about = (estimate: number): LeadCount => ({ count: Math.max(cap + 1, roundEstimate(estimate)), exact: false });
+  let planned: number | undefined;
+  let sampled: number | undefined;
+  // 1. After a full page, an estimate far beyond the cap is taken without counting: the page
+  //    shows the list is not empty, and a capped count of a dense filter costs more than the
+  //    page. Stale statistics can make this "about" count wrong until the next ANALYZE.
+  if (afterFullPage) {
+    planned = await plannerEstimate(tx, where);
+    if (planned >= cap * PLANNER_TRUSTED_FACTOR) return about(planned);
+    if (guessed) {
+      sampled = await sampleEstimate(tx, where);
+      if (sampled >= cap * SAMPLE_TRUSTED_FACTOR) return about(sampled);
+    }
+  }
+  // 2. Counted exactly up to the cap: the scan stops after cap + 1 rows. Before any estimate
+  //    nothing has vouched for, because statistics can be stale (a bulk import or delete not
+  //    yet analysed) and an estimate must never stand for a list that is small.
+  const n = await countUpTo(tx, where, cap);
+  if (n <= cap) return { count: n, exact: true };
+  // 3. Beyond the cap, the planner's estimate where it has statistics for every condition.
+  planned ??= await plannerEstimate(tx, where);
+  if (!guessed || planned >= cap * PLANNER_TRUSTED_FACTOR) return about(planned);
+  // 4. Where it guesses (low), a block sample of the table tells many matches from few.
+  sampled ??= await sampleEstimate(tx, where);
+  return about(Math.max(planned, sampled));
+}
+
+/** How many leads match `where`, counting no further than cap + 1. */
+async function countUpTo(tx: Tx, where: SQL | undefined, cap: number): Promise<number> {
   const [capped] = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from (select 1 from ${leads} where ${where} limit ${cap + 1}) as capped`,
   );
-  const n = capped?.n ?? 0;
-  if (n <= cap) return { count: n, exact: true };
-  const about = (estimate: number): LeadCount => ({ count: Math.max(cap + 1, roundEstimate(estimate)), exact: false });
-  // 2. The planner's estimate, when it is far beyond the cap.
-  const planned = await plannerEstimate(tx, where);
-  if (planned >= cap * PLANNER_TRUSTED_FACTOR) return about(planned);
-  // 3. The planner cannot use statistics for the tags and search conditions under row-level
-  //    security (their operators are not leakproof), so it guesses low: a block sample of the
-  //    table tells many matches from few.
-  const sampled = await sampleEstimate(tx, where);
-  return about(Math.max(planned, sampled));
+  return capped?.n ?? 0;
 }
 
 /**
@@ -621,9 +676,13 @@ export async function listLeads(
   page: { limit: number; offset: number },
 ): Promise<{ results: Lead[]; total: LeadCount }> {
   assertCan(ctx, 'leads.read');
-  const where = listConditions(ctx, query);
+  // A page and a count that stop after a thousand rows gain nothing from parallel workers, whose
+  // start costs more than the scan; under concurrent requests they only take the cores the other
+  // requests need (decision 017).
+  await ctx.tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
   const order = listOrderBy(query.ordering);
-  if (query.search) return searchLeads(ctx, where, order, page);
+  if (query.search) return searchLeads(ctx, query, order, page);
+  const where = listConditions(ctx, query);
   // The page's ids first, then their rows: deep pages skip over index entries only, not over
   // thousands of whole rows read from the table.
   const pageIds = ctx.tx
@@ -638,29 +697,65 @@ export async function listLeads(
     .from(leads)
     .where(and(eq(leads.organizationId, ctx.organizationId), inArray(leads.id, pageIds)))
     .orderBy(...order);
-  // A page that reaches past the cap shows that at least offset + its rows exist.
-  const total = await countLeads(ctx.tx, where);
   const seen = page.offset + rows.length;
-  if (!total.exact) {
-    // A short page is the last one: the leads before it and on it are all there are.
-    if (rows.length < page.limit && rows.length > 0)
-      return { results: rows.map(toLead), total: { count: seen, exact: true } };
-    if (seen > total.count) total.count = seen;
-  }
+  // A short page is the last one: the leads before it and on it are all there are.
+  if (rows.length > 0 && rows.length < page.limit)
+    return { results: rows.map(toLead), total: { count: seen, exact: true } };
+  const total = await countLeads(ctx.tx, where, LEAD_COUNT_CAP, {
+    afterFullPage: rows.length > 0,
+    guessed: query.tags !== undefined,
+  });
+  // A page that reaches past the cap shows that at least offset + its rows exist.
+  if (!total.exact && seen > total.count) total.count = seen;
   return { results: rows.map(toLead), total };
 }
 
 /**
- * A searched list: its page and its count from one call of the search function (decision 017).
- * The trigram search is the costly part, and a count of its own would search again; the window
- * count runs over the matches the index already gave, so it is exact at no extra search.
+ * How far down the filtered list, in list order, a search first looks for its page (decision
+ * 017): a word a few hundred leads in a thousand carry fills a page within it, and finding it
+ * there costs a few thousand index entries, where the trigram index would read every match.
+ */
+export const SEARCH_WALK_ROWS = 5_000;
+
+/**
+ * A searched list (decision 017). Two ways to its page, the cheaper first:
+ * 1. the walk: the filtered list in its order, at most SEARCH_WALK_ROWS leads of it, tested
+ *    column by column. A full page there is the page; its count is exact while the filtered list
+ *    is within the count cap, else an estimate from how densely the walk found matches. A short
+ *    page is the whole answer when the walk saw the whole filtered list.
+ * 2. the trigram index, for text too rare for the walk (or a page too deep): `leads_search_ids`
+ *    gives the matching ids, and a window count over them makes the count exact at no extra search.
  */
 async function searchLeads(
   ctx: TenantContext,
-  where: SQL | undefined,
+  query: LeadListQuery,
   order: SQL[],
   page: { limit: number; offset: number },
 ): Promise<{ results: Lead[]; total: LeadCount }> {
+  const text = query.search ?? '';
+  const filtered = listConditions(ctx, { ...query, search: undefined });
+  const wanted = page.offset + page.limit;
+  if (!COMPLETE_EMAIL.test(text.trim()) && wanted <= SEARCH_WALK_ROWS) {
+    const pattern = likePattern(text);
+    const walked = await walkSearch(ctx.tx, filtered, order, pattern, wanted);
+    const ids = walked.slice(page.offset).map((w) => w.id);
+    const searched = and(filtered, textMatches(pattern, SEARCHED_COLUMNS));
+    if (walked.length === wanted) {
+      const all = await countLeads(ctx.tx, filtered, LEAD_COUNT_CAP, {
+        afterFullPage: true,
+        guessed: query.tags !== undefined,
+      });
+      if (all.exact) return { results: await leadsByIds(ctx, ids, order), total: await countLeads(ctx.tx, searched) };
+      // Matches as dense through the rest of the list as through the part the walk read.
+      const density = walked.length / (walked.at(-1)?.position ?? wanted);
+      // At least one lead past this page, as far as anyone can tell without reading on.
+      const estimate = Math.max(wanted + 1, roundEstimate(density * all.count));
+      return { results: await leadsByIds(ctx, ids, order), total: { count: estimate, exact: false } };
+    }
+    if ((await countUpTo(ctx.tx, filtered, SEARCH_WALK_ROWS)) <= SEARCH_WALK_ROWS)
+      return { results: await leadsByIds(ctx, ids, order), total: { count: walked.length, exact: true } };
+  }
+  const where = and(filtered, searchCondition(text));
   const matched = await ctx.tx
     .select({ id: leads.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(leads)
@@ -671,20 +766,52 @@ async function searchLeads(
   const first = matched[0];
   // Past the last page nothing comes back to carry the count: it is counted on its own.
   if (first === undefined) return { results: [], total: await countLeads(ctx.tx, where) };
+  const rows = await leadsByIds(
+    ctx,
+    matched.map((m) => m.id),
+    order,
+  );
+  return { results: rows, total: { count: first.total, exact: true } };
+}
+
+/**
+ * The first `wanted` leads of the filtered list (in its order, within its first SEARCH_WALK_ROWS)
+ * that carry the pattern, with their position in the filtered list. The text is tested above
+ * the window, so the window counts the leads read, not the ones that matched.
+ */
+async function walkSearch(
+  tx: Tx,
+  filtered: SQL | undefined,
+  order: SQL[],
+  pattern: string,
+  wanted: number,
+): Promise<{ id: string; position: number }[]> {
+  const ordering = sql.join(order, sql`, `);
+  const walked = sql`select ${leads.id} as id, ${leads.firstName} as first_name, ${leads.lastName} as last_name,
+      ${leads.email} as email, ${leads.company} as company, row_number() over (order by ${ordering}) as position
+    from ${leads} where ${filtered} order by ${ordering} limit ${SEARCH_WALK_ROWS}`;
+  const column = (name: string) => sql`w.${sql.identifier(name)}`;
+  const matches = textMatches(pattern, {
+    firstName: column('first_name'),
+    lastName: column('last_name'),
+    email: column('email'),
+    company: column('company'),
+  });
+  return queryRows<{ id: string; position: number }>(
+    tx,
+    sql`select w.id, w.position::int as position from (${walked}) as w where ${matches} order by w.position limit ${wanted}`,
+  );
+}
+
+/** The organisation's leads of these ids, in the list's order. */
+async function leadsByIds(ctx: TenantContext, ids: string[], order: SQL[]): Promise<Lead[]> {
+  if (ids.length === 0) return [];
   const rows = await ctx.tx
     .select()
     .from(leads)
-    .where(
-      and(
-        eq(leads.organizationId, ctx.organizationId),
-        inArray(
-          leads.id,
-          matched.map((m) => m.id),
-        ),
-      ),
-    )
+    .where(and(eq(leads.organizationId, ctx.organizationId), inArray(leads.id, ids)))
     .orderBy(...order);
-  return { results: rows.map(toLead), total: { count: first.total, exact: true } };
+  return rows.map(toLead);
 }
 
 // --- one lead --------------------------------------------------------------------------------

@@ -74,6 +74,12 @@ export const leads = pgTable(
     decisionRole: text('decision_role').$type<DecisionRole>().notNull().default('not_specified'),
     interestedProducts: jsonb('interested_products').$type<string[]>().notNull().default([]),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    // The tags lowered, kept by the database for the list's tags filter (which matches without
+    // case): testing a stored jsonb is cheap, re-lowering and re-parsing every row's tags is not
+    // (decision 017). No index: under row-level security the planner may not use one for `?|`.
+    tagsLower: jsonb('tags_lower')
+      .$type<string[]>()
+      .generatedAlwaysAs(sql`lower(tags::text)::jsonb`),
     assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes').notNull().default(''),
     followUpDate: timestamp('follow_up_date', { withTimezone: true, mode: 'date' }),
@@ -112,7 +118,9 @@ export const leads = pgTable(
       index('leads_live_status_idx').on(t.organizationId, t.status, t.createdAt).where(live),
       index('leads_live_assigned_idx').on(t.organizationId, t.assignedTo, t.createdAt).where(live),
       // With the id, the list's order (the id breaks ties) comes straight from the index, and a
-      // deep page skips over index entries only (leads.service.ts listLeads).
+      // deep page skips over index entries only (leads.service.ts listLeads). Migration
+      // leads_list_speed adds the searched columns (INCLUDE, which drizzle-kit cannot say), so a
+      // searched list's walk reads the index alone.
       index('leads_live_created_idx').on(t.organizationId, t.createdAt, t.id).where(live),
       index('leads_live_score_idx').on(t.organizationId, t.score, t.id).where(live),
       index('leads_live_source_idx').on(t.organizationId, t.source, t.createdAt).where(live),
@@ -124,8 +132,6 @@ export const leads = pgTable(
         .on(t.followUpDate)
         .where(sql`${t.deletedAt} is null and ${t.followUpRemindedAt} is null`),
       index('leads_offer_created_idx').on(t.offerId, t.createdAt),
-      // The tags filter matches without case: the tags lowered, as the list's condition spells them.
-      index('leads_tags_lower_idx').using('gin', sql`(lower(${t.tags}::text)::jsonb)`),
       // The free-text search's trigram index (pg_trgm) is hand-written in migration leads_at_scale: the
       // extension must exist before it, which drizzle-kit cannot order.
       // The purge of the bin after 30 days.
