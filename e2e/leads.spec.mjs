@@ -11,18 +11,7 @@ import enClients from '../apps/web/src/locales/en/clients.json' with { type: 'js
 import enLeads from '../apps/web/src/locales/en/leads.json' with { type: 'json' };
 import svClients from '../apps/web/src/locales/sv/clients.json' with { type: 'json' };
 import svLeads from '../apps/web/src/locales/sv/leads.json' with { type: 'json' };
-import { assertAccessible, openPage, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
-
-async function api(baseURL, method, path, token, body) {
-  const response = await fetch(new URL(`/api/v1${path}`, baseURL), {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  assert.ok(response.ok, `${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+import { api, assertAccessible, openPage, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
 
 /** A visitor's capture through the public API, as the capture page sends it. */
 async function capture(baseURL, slug, visitor) {

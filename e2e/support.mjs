@@ -81,6 +81,18 @@ export async function skipOnboarding(baseURL, account) {
   assert.equal(response.status, 200, await response.text());
 }
 
+/** A JSON call to the API as `token`'s user (null: none); fails the spec on an error answer. */
+export async function api(baseURL, method, path, token, body) {
+  const response = await fetch(new URL(`/api/v1${path}`, baseURL), {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  assert.ok(response.ok, `${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
 /** Signs a browser context in the way the web app does: the session cookies of spec 01 §9. */
 export async function signIn(context, baseURL, account) {
   const url = new URL(baseURL);
@@ -133,9 +145,10 @@ export async function fetchStatus(baseURL) {
   return body.data;
 }
 
-export async function screenshot(page, name) {
+/** The whole page as `e2e/artifacts/<name>.png`; `fullPage: false` for what is on screen (a long form). */
+export async function screenshot(page, name, { fullPage = true } = {}) {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage });
 }
 
 /** The text of the <dd> that belongs to the <dt> with this label. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_SIZES, COUNTRIES, INDUSTRIES, LEAD_SOURCES, PROFILE_LANGUAGES, TIMEZONES } from './constants.ts';
 import { paginationQuerySchema } from './envelope.ts';
-import { emailSchema, MESSAGES, optionalText, phoneSchema, requiredText, urlSchema } from './fields.ts';
+import { MESSAGES, optionalEmailSchema, optionalText, phoneSchema, requiredText, urlSchema } from './fields.ts';
 import { tagsSchema } from './leads.ts';
 
 /**
@@ -161,7 +161,6 @@ const percent = z
   .min(0, 'Enter a whole number from 0 to 100')
   .max(100, 'Enter a whole number from 0 to 100')
   .nullable();
-const optionalEmail = z.preprocess((v) => (v === null ? '' : v), z.union([z.literal(''), emailSchema]));
 const dateTime = z.iso.datetime({ offset: true, error: 'Enter a valid date and time' }).nullable();
 const day = z.iso.date({ error: 'Enter a valid date' }).nullable();
 
@@ -173,10 +172,10 @@ export const editableClient = {
   company_name: requiredText(CLIENT_LIMITS.company),
   contact_first_name: optionalText(CLIENT_LIMITS.name),
   contact_last_name: optionalText(CLIENT_LIMITS.name),
-  contact_email: optionalEmail,
+  contact_email: optionalEmailSchema,
   contact_phone: phoneSchema,
   contact_job_title: optionalText(CLIENT_LIMITS.jobTitle),
-  billing_email: optionalEmail,
+  billing_email: optionalEmailSchema,
   billing_address: addressSchema,
   delivery_address: addressSchema,
   organization_number: optionalText(CLIENT_LIMITS.organizationNumber),
@@ -289,6 +288,9 @@ export const clientListQuerySchema = paginationQuerySchema.extend({
   tags: listParam(z.string().max(50)),
   created_after: dateParam,
   created_before: dateParam,
+  /** By conversion_date: clients entered directly (never converted) never match. */
+  converted_after: dateParam,
+  converted_before: dateParam,
   search: z.string().trim().max(CLIENT_SEARCH_MAX_LENGTH).optional(),
   ordering: z.enum(CLIENT_ORDERINGS).default('-created_at'),
 });

@@ -22,6 +22,19 @@ export function optionalText(max: number) {
   return z.string().trim().max(max, MESSAGES.maxLength(max));
 }
 
+/**
+ * A failed "empty or X" union says why X failed ("Enter a valid email address"), not zod's
+ * "Invalid input" of the union: the message of the first branch whose failure is about the
+ * value's content rather than its being another type or literal.
+ */
+function branchMessage(issue: { errors?: readonly (readonly { code: string; message: string }[])[] }) {
+  for (const branch of issue.errors ?? []) {
+    const telling = branch.find((inner) => inner.code !== 'invalid_value' && inner.code !== 'invalid_type');
+    if (telling !== undefined && telling.message !== '') return telling.message;
+  }
+  return undefined;
+}
+
 export const emailSchema = z
   .string({ error: MESSAGES.required })
   .trim()
@@ -49,3 +62,11 @@ export const colorSchema = z
 
 export const uuidSchema = z.uuid();
 export const idParamsSchema = z.object({ id: z.uuid() });
+
+/** An email address or '' (null is read as ''): a field that may be left empty. */
+export const optionalEmailSchema = z.preprocess(
+  (v) => (v === null ? '' : v),
+  z.union([z.literal(''), emailSchema], {
+    error: (issue) => branchMessage(issue as Parameters<typeof branchMessage>[0]),
+  }),
+);

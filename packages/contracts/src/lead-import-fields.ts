@@ -1,3 +1,5 @@
+import { MANUAL_SOURCES } from './constants.ts';
+
 /**
  * The zod-free part of the import contract (lead-imports.ts): what the leads list page needs to
  * show the import dialog without loading zod with the page.
@@ -29,6 +31,10 @@ export const IMPORT_FIELDS = [
   'follow_up_date',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** Sources an import may give its leads: the manual ones and `import` (the default). */
+export const IMPORT_SOURCES = ['import', ...MANUAL_SOURCES] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 export const DUPLICATE_MODES = ['skip', 'update'] as const;
 export type DuplicateMode = (typeof DUPLICATE_MODES)[number];

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { MANUAL_SOURCES } from './constants.ts';
 import { optionalText } from './fields.ts';
 import {
   DUPLICATE_MODES,
   IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
+  IMPORT_SOURCES,
   type ImportField,
   type ImportMapping,
 } from './lead-import-fields.ts';
@@ -56,8 +56,6 @@ export const IMPORT_COLUMN_MAX_LENGTH = 200;
 /** Most columns a file may have. */
 export const IMPORT_MAX_COLUMNS = 200;
 
-/** Sources an import may give its leads: the manual ones and `import` (the default). */
-export const IMPORT_SOURCES = ['import', ...MANUAL_SOURCES] as const;
 /** Header names (English and Swedish) recognised for each field, compared by `headerKey`. */
 const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   first_name: ['first name', 'firstname', 'first', 'given name', 'forename', 'förnamn', 'tilltalsnamn'],

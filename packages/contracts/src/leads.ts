@@ -13,7 +13,7 @@ import {
   UI_LANGUAGES,
 } from './constants.ts';
 import { paginated, paginationQuerySchema } from './envelope.ts';
-import { emailSchema, MESSAGES, optionalText, phoneSchema, requiredText } from './fields.ts';
+import { MESSAGES, optionalEmailSchema, optionalText, phoneSchema, requiredText } from './fields.ts';
 import { formFieldResponseSchema } from './forms.ts';
 import {
   SCORE_MAX,
@@ -228,7 +228,6 @@ export const tagsSchema = z
     return tags.filter((t) => (seen.has(t.toLowerCase()) ? false : (seen.add(t.toLowerCase()), true)));
   });
 
-const optionalEmail = z.preprocess((v) => (v === null ? '' : v), z.union([z.literal(''), emailSchema]));
 const manualScore = z
   .number({ error: 'Enter a whole number from 0 to 100' })
   .int('Enter a whole number from 0 to 100')
@@ -239,7 +238,7 @@ const manualScore = z
 const editableLead = {
   first_name: requiredText(LEAD_LIMITS.name),
   last_name: requiredText(LEAD_LIMITS.name),
-  email: optionalEmail,
+  email: optionalEmailSchema,
   phone: phoneSchema,
   company: optionalText(LEAD_LIMITS.company),
   job_title: optionalText(LEAD_LIMITS.jobTitle),

@@ -83,6 +83,9 @@ const pages = {
   clients: lazyPage(() =>
     import('../features/clients/pages/clients-page.tsx').then((m) => ({ Component: m.ClientsPage })),
   ),
+  clientForm: lazyPage(() =>
+    import('../features/clients/pages/client-form-page.tsx').then((m) => ({ Component: m.ClientFormPage })),
+  ),
   clientDetail: lazyPage(() =>
     import('../features/clients/pages/client-detail-page.tsx').then((m) => ({ Component: m.ClientDetailPage })),
   ),
@@ -165,6 +168,11 @@ function signedInRoutes(): RouteObject[] {
               path: 'clients',
               lazy: pages.clients,
               handle: { ...title((t) => t('clients:list.title')), namespaces: ['settings', 'leads'] },
+            },
+            {
+              path: 'clients/form',
+              lazy: pages.clientForm,
+              handle: { ...title((t) => t('clients:form.createTitle')), namespaces: ['settings', 'leads'] },
             },
             {
               path: 'clients/:id',

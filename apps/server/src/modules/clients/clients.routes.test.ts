@@ -280,6 +280,8 @@ describe('/clients/ CRUD', () => {
       'currency',
     );
     expect(Object.keys(bad).some((k) => k.startsWith('billing_address.'))).toBe(true);
+    // An empty-or-email field says what is wrong with the address.
+    expect(bad.contact_email).toEqual(['Enter a valid email address']);
     expectValidation(await call('PATCH', `clients/${randomUUID()}/`, owner, { priority: 'urgent' }), 'priority');
     expectValidation(await call('GET', 'clients/?ordering=password', owner), 'ordering');
     expectValidation(await call('GET', 'clients/?status=happy', owner), 'status.0');
@@ -367,6 +369,17 @@ describe('GET /clients/ filters, search, ordering; stats', () => {
     expect(await list('relationship_manager=unassigned')).toEqual([c.id]);
     expect(await list('created_after=2000-01-01&created_before=2999-01-01')).toEqual([a.id, b.id, c.id]);
     expect(await list('created_before=2000-01-01')).toEqual([]);
+    // Conversion dates (a client entered directly has none, so it never matches).
+    await inScope(t.database.db, { organizationId: orgOf(user) }, async (tx) => {
+      await tx.execute(sql`update clients set conversion_date = '2026-03-10T09:00:00Z' where id = ${a.id}`);
+      await tx.execute(sql`update clients set conversion_date = '2026-05-31T23:30:00Z' where id = ${b.id}`);
+    });
+    expect(await list('converted_after=2026-01-01')).toEqual([a.id, b.id]);
+    expect(await list('converted_after=2026-04-01&converted_before=2026-05-31')).toEqual([b.id]);
+    expect(await list('converted_before=2026-03-10')).toEqual([a.id]);
+    expect(await list('converted_after=2026-06-01')).toEqual([]);
+    expect(await list('converted_after=2026-03-10T10:00:00Z')).toEqual([b.id]);
+    expectValidation(await call('GET', 'clients/?converted_after=yesterday', user), 'converted_after');
     expect(await list('search=alfa')).toEqual([a.id]);
     expect(await list('search=maja%20sund')).toEqual([b.id]);
     expect(await list('search=MAJA@beta')).toEqual([b.id]);

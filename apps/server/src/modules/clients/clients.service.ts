@@ -215,6 +215,8 @@ function listConditions(ctx: TenantContext, query: ClientListQuery): SQL | undef
   }
   if (query.created_after) conditions.push(gte(clients.createdAt, instant(query.created_after)));
   if (query.created_before) conditions.push(lt(clients.createdAt, instant(query.created_before, true)));
+  if (query.converted_after) conditions.push(gte(clients.conversionDate, instant(query.converted_after)));
+  if (query.converted_before) conditions.push(lt(clients.conversionDate, instant(query.converted_before, true)));
   if (query.search) {
     const pattern = likePattern(query.search);
     conditions.push(

@@ -244,7 +244,8 @@ describe('POST /leads/import_leads/', () => {
     expect(record).toMatchObject({ status: 'completed', total_rows: 5, processed_rows: 5, created: 2, failed: 3 });
     expect(record.errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ row: 3, field: 'email' }),
+        // The reason the address failed, not zod's "Invalid input" of the empty-or-email union.
+        { row: 3, field: 'email', message: 'Enter a valid email address' },
         expect.objectContaining({ row: 4, field: 'interest' }),
         expect.objectContaining({ row: 5, field: 'company' }),
       ]),
@@ -412,6 +413,10 @@ describe('POST /leads/import_leads/', () => {
       'mapping.Other',
     );
     expectValidation(await importCsv(user, 'email\nx@example.com\n', { event: randomUUID() }), 'event');
+    // Another organisation's event is refused like a missing one; a source must be a manual one.
+    const foreignEvent = await createEvent(t, orgOf(stranger));
+    expectValidation(await importCsv(user, 'email\nx@example.com\n', { event: foreignEvent.id }), 'event');
+    expectValidation(await importCsv(user, 'email\nx@example.com\n', { source: 'qr_scan' }), 'source');
     expectValidation(await postFile(user, 'import_leads/', [{ name: 'duplicates', data: 'skip' }]), 'file');
     const big = Buffer.alloc(IMPORT_MAX_BYTES + 1024, 'a');
     expectError(await importCsv(user, big), 413, 'PAYLOAD_TOO_LARGE');

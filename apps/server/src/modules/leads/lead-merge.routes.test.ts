@@ -135,6 +135,12 @@ describe('POST /leads/{id}/merge/', () => {
         .sort(),
     ).toEqual(['Source note', 'Target note']);
     expect(logged(await timeline(owner, source.id))).toEqual([]);
+    // Moving is not editing: a moved note keeps its times (the page would say "edited").
+    const stamps = (list: typeof before) =>
+      Object.fromEntries(
+        list.filter((a) => a.type !== 'lead_created').map((a) => [a.id, [a.created_at, a.updated_at]]),
+      );
+    expect(stamps(after.slice(1))).toEqual(stamps(before));
 
     // The source is in the bin, pointing at what it became.
     const gone = expectData(leadSchema, await call('GET', `leads/${source.id}/`, owner));

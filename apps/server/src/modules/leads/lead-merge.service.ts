@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { scoreLead } from '@leadcapture/contracts/lead-scoring';
 import {
   LEAD_LIMITS,
@@ -128,7 +128,8 @@ export async function mergeLeads(
 
   const moved = await ctx.tx
     .update(leadActivities)
-    .set({ leadId: target.id })
+    // Moving an entry is not editing it: updated_at stays (its $onUpdate would set it to now).
+    .set({ leadId: target.id, updatedAt: sql`${leadActivities.updatedAt}` })
     .where(and(eq(leadActivities.leadId, source.id), eq(leadActivities.organizationId, ctx.organizationId)))
     .returning({ id: leadActivities.id });
   const now = new Date();

@@ -3,6 +3,7 @@ import type {
   ClientOrdering,
   ClientStats,
   ConvertLeadData,
+  CreateClientData,
   UpdateClientData,
 } from '@leadcapture/contracts/clients';
 import {
@@ -35,6 +36,13 @@ export type ClientListFilters = {
   clientType?: readonly string[];
   priority?: readonly string[];
   relationshipManager?: readonly string[];
+  industry?: readonly string[] | undefined;
+  tags?: readonly string[] | undefined;
+  /** YYYY-MM-DD; a `…Before` day is included. */
+  createdAfter?: string | undefined;
+  createdBefore?: string | undefined;
+  convertedAfter?: string | undefined;
+  convertedBefore?: string | undefined;
   search?: string | undefined;
   ordering?: ClientOrdering | undefined;
   page?: number | undefined;
@@ -50,6 +58,12 @@ export function clientListParams(filters: ClientListFilters) {
     client_type: joined(filters.clientType),
     priority: joined(filters.priority),
     relationship_manager: joined(filters.relationshipManager),
+    industry: joined(filters.industry),
+    tags: joined(filters.tags),
+    created_after: filters.createdAfter,
+    created_before: filters.createdBefore,
+    converted_after: filters.convertedAfter,
+    converted_before: filters.convertedBefore,
     search: filters.search,
     ordering: filters.ordering,
     page: filters.page,
@@ -110,6 +124,18 @@ async function storeClient(queryClient: QueryClient, client: Client): Promise<vo
     queryClient.invalidateQueries({ queryKey: clientListsQueryKey }),
     queryClient.invalidateQueries({ queryKey: clientStatsQueryKey }),
   ]);
+}
+
+/** `POST /clients/`: a client entered directly. Quiet: the form shows 422s on its fields. */
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (data: CreateClientData) => {
+      const { clientSchema } = await schemas();
+      return api.post('/clients/', data, { schema: clientSchema, quiet: true });
+    },
+    onSuccess: (client) => storeClient(queryClient, client),
+  });
 }
 
 /** `PATCH /clients/{id}/`. Quiet: the form shows 422s on its fields. */

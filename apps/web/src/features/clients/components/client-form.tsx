@@ -5,7 +5,9 @@ import {
   CLIENT_STATUSES,
   CLIENT_TYPES,
   CONTACT_METHODS,
+  createClientSchema,
   CURRENCIES,
+  EMPTY_ADDRESS,
   editableClient,
   ONBOARDING_STATUSES,
   PAYMENT_TERMS,
@@ -15,13 +17,16 @@ import {
   SOCIAL_NETWORKS,
   updateClientSchema,
   type Client,
+  type Currency,
+  type CreateClientData,
   type UpdateClientData,
   type UpdateClientInput,
 } from '@leadcapture/contracts/clients';
+import { LEAD_LIMITS } from '@leadcapture/contracts/leads';
 import { COMPANY_SIZES, COUNTRIES, INDUSTRIES, PROFILE_LANGUAGES, TIMEZONES } from '@leadcapture/contracts/constants';
 import { Plus, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -29,11 +34,12 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormField, useValidationMessage } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { isHandledGlobally, validationDetails } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { isAssignable, memberName, type OrganizationMember } from '../../leads/api/members.ts';
-import { useUpdateClient } from '../api/clients.ts';
+import { useCreateClient, useUpdateClient } from '../api/clients.ts';
 import { fromLocalInput, numberOrNull, toLocalInput } from '../utils/format.ts';
 
 type Values = UpdateClientInput;
@@ -85,7 +91,65 @@ export function valuesFromClient(c: Client): Values {
   };
 }
 
+/**
+ * A new client as the form starts it: the server's defaults (type smb, priority medium, status
+ * onboarding, onboarding not started) and the currency of the reader's language.
+ */
+export function emptyClientValues(currency: Currency): Values {
+  return {
+    client_type: 'smb',
+    priority: 'medium',
+    status: 'onboarding',
+    company_name: '',
+    contact_first_name: '',
+    contact_last_name: '',
+    contact_email: '',
+    contact_phone: '',
+    contact_job_title: '',
+    billing_email: '',
+    billing_address: EMPTY_ADDRESS,
+    delivery_address: EMPTY_ADDRESS,
+    organization_number: '',
+    vat_id: '',
+    payment_terms: null,
+    credit_limit: null,
+    estimated_value: null,
+    actual_value: null,
+    lifetime_value: null,
+    acquisition_cost: null,
+    currency,
+    industry: null,
+    company_size: null,
+    website: '',
+    social_media: {},
+    preferred_contact_method: null,
+    timezone: null,
+    language: null,
+    tags: [],
+    notes: '',
+    custom_fields: {},
+    last_contact_date: null,
+    next_follow_up_date: null,
+    relationship_manager: null,
+    onboarding_status: 'not_started',
+    satisfaction_score: null,
+    risk_assessment: null,
+    renewal_date: null,
+    contract_end_date: null,
+    success_probability: null,
+  };
+}
+
+/** The currency a new client starts with: the one of the page's language. */
+export const currencyOfLanguage = (language: string): Currency => (language === 'sv' ? 'sek' : 'usd');
+
 const FIELD_NAMES = Object.keys(editableClient);
+
+/** The contract checks the form: create needs a company name, an edit any subset. */
+const resolvers = {
+  create: zodResolver(createClientSchema) as unknown as Resolver<Values, unknown, UpdateClientData>,
+  update: zodResolver(updateClientSchema),
+};
 
 /** A 422's details: keys of the form go on their fields, the rest into the alert. */
 function splitDetails(details: Record<string, string[]>): { fields: [Name, string][]; other: string[] } {
@@ -107,42 +171,56 @@ function optionalChoice<T extends string>(values: readonly T[], text: string): T
 }
 
 /**
- * The edit form of a client with every field, checked by the contract's updateClientSchema
- * before it is sent; only the fields changed are sent (PATCH), so a colleague's edit of another
- * field is not overwritten.
+ * The form of a client with every field, for a new client (`client` null: POST with what was
+ * entered, checked by createClientSchema) and for an edit (checked by updateClientSchema; only
+ * the fields changed are sent, so a colleague's edit of another field is not overwritten).
+ * `onSaved` gets the client the API answered.
  */
 export function ClientForm({
   client,
   members,
-  onDone,
+  onCancel,
+  onSaved,
 }: {
-  client: Client;
+  client: Client | null;
   members: readonly OrganizationMember[];
-  onDone: () => void;
+  onCancel: () => void;
+  onSaved: (client: Client) => void;
 }) {
-  const { t } = useTranslation(['clients', 'settings', 'leads']);
-  const update = useUpdateClient(client.id);
+  const { t, i18n } = useTranslation(['clients', 'settings', 'leads']);
+  const mode = client === null ? 'create' : 'update';
+  const create = useCreateClient();
+  const update = useUpdateClient(client?.id ?? '');
   const [failure, setFailure] = useState<string | null>(null);
-  const initial = valuesFromClient(client);
-  const form = useForm<Values, unknown, UpdateClientData>({
-    resolver: zodResolver(updateClientSchema),
-    defaultValues: initial,
-  });
-  const managers = members.filter((m) => isAssignable(m) || m.id === client.relationship_manager);
+  const [initial] = useState(() =>
+    client === null ? emptyClientValues(currencyOfLanguage(i18n.language)) : valuesFromClient(client),
+  );
+  const form = useForm<Values, unknown, UpdateClientData>({ resolver: resolvers[mode], defaultValues: initial });
+  const managers = members.filter((m) => isAssignable(m) || m.id === client?.relationship_manager);
   const notGiven = t('form.notGiven');
 
-  const onSubmit = form.handleSubmit(async (output) => {
-    setFailure(null);
+  const save = async (output: UpdateClientData): Promise<Client> => {
+    if (client === null) {
+      // The create resolver ran: the company name is there.
+      const saved = await create.mutateAsync(output as CreateClientData);
+      toast.success(t('form.created', { name: saved.company_name }));
+      return saved;
+    }
     const now = form.getValues();
     const changes = Object.fromEntries(
       Object.entries(output).filter(
         ([key]) => JSON.stringify(now[key as keyof Values]) !== JSON.stringify(initial[key as keyof Values]),
       ),
     ) as UpdateClientData;
+    const saved = Object.keys(changes).length > 0 ? await update.mutateAsync(changes) : client;
+    toast.success(t('form.saved'));
+    return saved;
+  };
+
+  const onSubmit = form.handleSubmit(async (output) => {
+    setFailure(null);
     try {
-      if (Object.keys(changes).length > 0) await update.mutateAsync(changes);
-      toast.success(t('form.saved'));
-      onDone();
+      onSaved(await save(output));
     } catch (error) {
       if (isHandledGlobally(error)) return;
       const details = validationDetails(error);
@@ -261,7 +339,12 @@ export function ClientForm({
   );
 
   return (
-    <form noValidate className="grid gap-6" aria-label={t('form.title')} onSubmit={(e) => void onSubmit(e)}>
+    <form
+      noValidate
+      className="grid gap-6"
+      aria-label={mode === 'create' ? t('form.createTitle') : t('form.title')}
+      onSubmit={(e) => void onSubmit(e)}
+    >
       {failure !== null && <FormAlert>{failure}</FormAlert>}
       <Section title={t('detail.sections.overview')}>
         <FormField
@@ -379,8 +462,16 @@ export function ClientForm({
           label={t('fields.tags')}
           help={t('form.tagsHelp')}
           className="sm:col-span-2"
-          render={({ value, onChange, onBlur, name, ref }) => (
-            <TagsText value={value ?? []} onChange={onChange} onBlur={onBlur} name={name} inputRef={ref} />
+          render={({ value, onChange, onBlur }) => (
+            <TagInput
+              value={value ?? []}
+              onChange={onChange}
+              onBlur={onBlur}
+              max={LEAD_LIMITS.tags}
+              maxLength={LEAD_LIMITS.tag}
+              listLabel={t('fields.tags')}
+              placeholder={t('form.tagsPlaceholder')}
+            />
           )}
         />
         <FormField
@@ -403,11 +494,11 @@ export function ClientForm({
       </Section>
 
       <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>
+        <Button type="button" variant="outline" onClick={onCancel}>
           {t('form.cancel')}
         </Button>
-        <Button type="submit" loading={update.isPending}>
-          {t('form.save')}
+        <Button type="submit" loading={create.isPending || update.isPending}>
+          {mode === 'create' ? t('form.create') : t('form.save')}
         </Button>
       </div>
     </form>
@@ -445,43 +536,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </CardHeader>
       <CardContent className="grid gap-5 pt-4 sm:grid-cols-2">{children}</CardContent>
     </Card>
-  );
-}
-
-/** Tags typed as one line, comma-separated; the list is taken when the field is left. */
-function TagsText({
-  value,
-  onChange,
-  onBlur,
-  name,
-  inputRef,
-}: {
-  value: readonly string[];
-  onChange: (tags: string[]) => void;
-  onBlur: () => void;
-  name: string;
-  inputRef: (el: HTMLInputElement | null) => void;
-}) {
-  const { t } = useTranslation('clients');
-  const [textValue, setTextValue] = useState(value.join(', '));
-  return (
-    <Input
-      name={name}
-      ref={inputRef}
-      value={textValue}
-      maxLength={2000}
-      placeholder={t('form.tagsPlaceholder')}
-      onChange={(e) => {
-        setTextValue(e.target.value);
-        onChange(
-          e.target.value
-            .split(',')
-            .map((s) => s.trim())
-            .filter((s) => s !== ''),
-        );
-      }}
-      onBlur={onBlur}
-    />
   );
 }
 

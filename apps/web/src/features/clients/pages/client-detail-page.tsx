@@ -1,5 +1,5 @@
 import { SOCIAL_NETWORKS, type Address } from '@leadcapture/contracts/clients';
-import { ArrowLeft, Building, Contact, Pencil, Trash2 } from 'lucide-react';
+import { Building, Contact, Pencil, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { useCurrentUser } from '../../auth/api/me.ts';
 import { memberName, useMembers } from '../../leads/api/members.ts';
 import { useClient, useDeleteClient, type Client } from '../api/clients.ts';
 import { ClientPriorityBadge, ClientStatusBadge } from '../components/client-badges.tsx';
+import { BackLink } from '../components/back-link.tsx';
 import { ClientForm } from '../components/client-form.tsx';
 import { contactName, formatAmount } from '../utils/format.ts';
 
@@ -65,20 +66,6 @@ export function ClientDetailPage() {
     );
   }
   return <ClientProfile client={data} remove={remove} />;
-}
-
-function BackLink() {
-  const { t } = useTranslation('clients');
-  const { lp } = useLocalizedPath();
-  return (
-    <Link
-      to={lp('/clients')}
-      className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('detail.back')}
-    </Link>
-  );
 }
 
 function ClientProfile({ client, remove }: { client: Client; remove: ReturnType<typeof useDeleteClient> }) {
@@ -157,7 +144,12 @@ function ClientProfile({ client, remove }: { client: Client; remove: ReturnType<
       />
 
       {editing ? (
-        <ClientForm client={client} members={members} onDone={() => setEditing(false)} />
+        <ClientForm
+          client={client}
+          members={members}
+          onCancel={() => setEditing(false)}
+          onSaved={() => setEditing(false)}
+        />
       ) : (
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <Section title={t('detail.sections.overview')}>

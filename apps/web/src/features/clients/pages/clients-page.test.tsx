@@ -124,6 +124,59 @@ describe('ClientsPage', () => {
     expect(router.state.location.search).toContain('ordering=-estimated_value');
   });
 
+  it('filters by industry, tags and a created or conversion date range, kept in the address', async () => {
+    server({ 'GET /clients/': () => ok(page([aClient()], 1)) });
+    const user = userEvent.setup();
+    const { router } = await renderWithApp(<ClientsPage />, {
+      path: '/clients',
+      url: '/clients?industry=retail&tags=vip,nordics&date=converted&from=2026-03-31&to=2026-01-01',
+    });
+    await screen.findByRole('table', { name: 'Clients' });
+    // A range given backwards is sent the right way round; unknown values would be dropped.
+    expect(Object.fromEntries(lastQuery())).toMatchObject({
+      industry: 'retail',
+      tags: 'vip,nordics',
+      converted_after: '2026-01-01',
+      converted_before: '2026-03-31',
+    });
+    expect(lastQuery().has('created_after')).toBe(false);
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Industry' }).value).toBe('retail');
+    expect(screen.getByLabelText<HTMLInputElement>('Converted from').value).toBe('2026-03-31');
+    const tags = screen.getByRole('list', { name: 'Tags' });
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['vip', 'nordics']);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Dates' }), 'Created');
+    await waitFor(() => expect(lastQuery().get('created_after')).toBe('2026-01-01'));
+    expect(lastQuery().get('created_before')).toBe('2026-03-31');
+    expect(lastQuery().has('converted_after')).toBe(false);
+    expect(router.state.location.search).not.toContain('date=');
+    await user.click(within(tags).getByRole('button', { name: 'Remove vip' }));
+    await user.type(screen.getByRole('textbox', { name: 'Tags' }), 'partner{Enter}');
+    await waitFor(() => expect(lastQuery().get('tags')).toBe('nordics,partner'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Industry' }), 'Healthcare');
+    await waitFor(() => expect(lastQuery().get('industry')).toBe('healthcare'));
+    expect(new URLSearchParams(router.state.location.search).get('tags')).toBe('nordics,partner');
+  });
+
+  it('offers New client to members, not to viewers', async () => {
+    server();
+    await renderWithApp(<ClientsPage />, { path: '/clients' });
+    const link = await screen.findByRole('link', { name: 'New client' });
+    expect(link.getAttribute('href')).toBe('/clients/form');
+  });
+
+  it('has no New client for a viewer', async () => {
+    const viewer = { ...me, current_organization: { ...me.current_organization, role: 'viewer' } };
+    server({ 'GET /auth/me/': () => ok(viewer) });
+    await renderWithApp(<ClientsPage />, { path: '/clients' });
+    await screen.findByRole('table', { name: 'Clients' });
+    expect(screen.queryByRole('link', { name: 'New client' })).toBeNull();
+  });
+
   it('guides to the leads when there are no clients, and tells a filtered empty list apart', async () => {
     server({ 'GET /clients/': () => ok(page([])) });
     const user = userEvent.setup();

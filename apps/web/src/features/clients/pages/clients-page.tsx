@@ -1,5 +1,6 @@
 import { CLIENT_PRIORITIES, CLIENT_STATUSES, CLIENT_TYPES, type ClientOrdering } from '@leadcapture/contracts/clients';
-import { Handshake, Search } from 'lucide-react';
+import { INDUSTRIES } from '@leadcapture/contracts/constants';
+import { Handshake, Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,16 +13,20 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/api/me.ts';
 import { memberName, useMembers } from '../../leads/api/members.ts';
 import { CLIENTS_PAGE_SIZE, useClientList } from '../api/clients.ts';
 import { ClientStatsPanel } from '../components/client-stats-panel.tsx';
 import { ClientTable } from '../components/client-table.tsx';
 import {
   applyClientListChange,
+  CLEARED_FILTERS,
   clientFiltersOf,
+  DATE_FIELDS,
   hasFilters,
   readClientListState,
   type ClientListState,
@@ -46,9 +51,10 @@ const ORDER_CHOICES = [
  * the address, a sortable table (cards on a phone) and pages of 25.
  */
 export function ClientsPage() {
-  const { t, i18n } = useTranslation(['clients', 'common']);
+  const { t, i18n } = useTranslation(['clients', 'common', 'settings']);
   const language = i18n.language;
   const { lp } = useLocalizedPath();
+  const canWrite = useCurrentUser().current_organization?.role !== 'viewer';
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readClientListState(params), [params]);
   const list = useClientList(useMemo(() => clientFiltersOf(state, CLIENTS_PAGE_SIZE), [state]));
@@ -88,7 +94,20 @@ export function ClientsPage() {
   const all = t('filters.all');
   return (
     <div className="grid gap-6">
-      <PageHeader title={t('list.title')} description={t('list.description')} />
+      <PageHeader
+        title={t('list.title')}
+        description={t('list.description')}
+        actions={
+          canWrite && (
+            <Button asChild>
+              <Link to={lp('/clients/form')}>
+                <Plus aria-hidden="true" />
+                {t('list.newClient')}
+              </Link>
+            </Button>
+          )
+        }
+      />
 
       <ClientStatsPanel />
 
@@ -108,53 +127,88 @@ export function ClientsPage() {
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
-        <div role="group" aria-label={t('filters.label')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-          <Field label={t('filters.status')}>
-            <Select
-              value={state.status}
-              onChange={(e) => change({ status: e.target.value })}
-              placeholder={all}
-              options={CLIENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            />
-          </Field>
-          <Field label={t('filters.clientType')}>
-            <Select
-              value={state.clientType}
-              onChange={(e) => change({ clientType: e.target.value })}
-              placeholder={all}
-              options={CLIENT_TYPES.map((s) => ({ value: s, label: t(`type.${s}`) }))}
-            />
-          </Field>
-          <Field label={t('filters.priority')}>
-            <Select
-              value={state.priority}
-              onChange={(e) => change({ priority: e.target.value })}
-              placeholder={all}
-              options={CLIENT_PRIORITIES.map((s) => ({ value: s, label: t(`priority.${s}`) }))}
-            />
-          </Field>
-          <Field label={t('filters.manager')}>
-            <Select
-              value={state.manager}
-              onChange={(e) => change({ manager: e.target.value })}
-              placeholder={all}
-              options={[
-                { value: 'me', label: t('filters.me') },
-                { value: 'unassigned', label: t('filters.unassigned') },
-                ...members.map((m) => ({ value: m.id, label: memberName(m) })),
-              ]}
-            />
-          </Field>
-          <Field label={t('filters.ordering')}>
-            <Select
-              value={ORDER_CHOICES.some((o) => o === state.ordering) ? state.ordering : ''}
-              onChange={(e) => {
-                const chosen = ORDER_CHOICES.find((o) => o === e.target.value);
-                if (chosen !== undefined) change({ ordering: chosen });
-              }}
-              options={ORDER_CHOICES.map((o) => ({ value: o, label: t(`filters.order.${o}`) }))}
-            />
-          </Field>
+        <div role="group" aria-label={t('filters.label')} className="grid gap-3">
+          {/* Bottom-aligned: a label that wraps (Relationship manager) leaves the controls in line. */}
+          <div className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-6">
+            <Field label={t('filters.status')}>
+              <Select
+                value={state.status}
+                onChange={(e) => change({ status: e.target.value })}
+                placeholder={all}
+                options={CLIENT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              />
+            </Field>
+            <Field label={t('filters.clientType')}>
+              <Select
+                value={state.clientType}
+                onChange={(e) => change({ clientType: e.target.value })}
+                placeholder={all}
+                options={CLIENT_TYPES.map((s) => ({ value: s, label: t(`type.${s}`) }))}
+              />
+            </Field>
+            <Field label={t('filters.priority')}>
+              <Select
+                value={state.priority}
+                onChange={(e) => change({ priority: e.target.value })}
+                placeholder={all}
+                options={CLIENT_PRIORITIES.map((s) => ({ value: s, label: t(`priority.${s}`) }))}
+              />
+            </Field>
+            <Field label={t('filters.industry')}>
+              <Select
+                value={state.industry}
+                onChange={(e) => change({ industry: e.target.value })}
+                placeholder={all}
+                options={INDUSTRIES.map((s) => ({ value: s, label: t(`settings:industries.${s}`) }))}
+              />
+            </Field>
+            <Field label={t('filters.manager')}>
+              <Select
+                value={state.manager}
+                onChange={(e) => change({ manager: e.target.value })}
+                placeholder={all}
+                options={[
+                  { value: 'me', label: t('filters.me') },
+                  { value: 'unassigned', label: t('filters.unassigned') },
+                  ...members.map((m) => ({ value: m.id, label: memberName(m) })),
+                ]}
+              />
+            </Field>
+            <Field label={t('filters.ordering')}>
+              <Select
+                value={ORDER_CHOICES.some((o) => o === state.ordering) ? state.ordering : ''}
+                onChange={(e) => {
+                  const chosen = ORDER_CHOICES.find((o) => o === e.target.value);
+                  if (chosen !== undefined) change({ ordering: chosen });
+                }}
+                options={ORDER_CHOICES.map((o) => ({ value: o, label: t(`filters.order.${o}`) }))}
+              />
+            </Field>
+          </div>
+          <div className="grid items-start gap-3 sm:grid-cols-3 lg:grid-cols-[2fr_1fr_1fr_1fr]">
+            <Field label={t('filters.tags')} help={t('filters.tagsHelp')} className="sm:col-span-3 lg:col-span-1">
+              <TagInput
+                value={state.tags}
+                onChange={(tags) => change({ tags })}
+                max={50}
+                listLabel={t('filters.tags')}
+                placeholder={t('filters.tagsPlaceholder')}
+              />
+            </Field>
+            <Field label={t('filters.dateField')}>
+              <Select
+                value={state.dateField}
+                onChange={(e) => change({ dateField: DATE_FIELDS.find((f) => f === e.target.value) ?? 'created' })}
+                options={DATE_FIELDS.map((f) => ({ value: f, label: t(`filters.dateFields.${f}`) }))}
+              />
+            </Field>
+            <Field label={t(`filters.from.${state.dateField}`)}>
+              <Input type="date" value={state.from} onChange={(e) => change({ from: e.target.value })} />
+            </Field>
+            <Field label={t(`filters.to.${state.dateField}`)}>
+              <Input type="date" value={state.to} onChange={(e) => change({ to: e.target.value })} />
+            </Field>
+          </div>
         </div>
       </div>
 
@@ -182,7 +236,7 @@ export function ClientsPage() {
                 variant="secondary"
                 onClick={() => {
                   setSearch('');
-                  change({ status: '', clientType: '', priority: '', manager: '', search: '' });
+                  change(CLEARED_FILTERS);
                 }}
               >
                 {t('list.clearFilters')}

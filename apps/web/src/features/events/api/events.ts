@@ -8,6 +8,7 @@ import type {
 import type { EventStatus } from '@leadcapture/contracts/constants';
 import type { Language } from '../../../i18n/language.ts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -50,6 +51,13 @@ export function eventListQueryOptions(filters: EventListFilters) {
 
 export function useEventList(filters: EventListFilters) {
   return useQuery({ ...eventListQueryOptions(filters), placeholderData: keepPreviousData });
+}
+
+/** The organisation's events as choices of a picker or filter (the newest 100), newest first. */
+export function useEventChoices(): { value: string; label: string }[] {
+  const events = useQuery({ ...eventListQueryOptions({ pageSize: 100, ordering: '-start_date' }), staleTime: 60_000 });
+  const results = events.data?.results;
+  return useMemo(() => (results ?? []).map((e) => ({ value: e.id, label: e.name })), [results]);
 }
 
 export function eventQueryOptions(id: string) {

@@ -3,6 +3,7 @@ import type {
   ExportFormat,
   ImportMapping,
   ImportPreview,
+  ImportSource,
   LeadImport,
 } from '@leadcapture/contracts/lead-imports';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -94,14 +95,21 @@ export function usePreviewImport() {
   });
 }
 
-export type StartImport = { file: File; mapping: ImportMapping; duplicates: DuplicateMode };
+export type StartImport = {
+  file: File;
+  mapping: ImportMapping;
+  duplicates: DuplicateMode;
+  /** The event every imported lead is filed under (none when null). */
+  event: string | null;
+  source: ImportSource;
+};
 
 /** `POST /leads/import_leads/` (202): the import record; the work goes on in the background. */
 export function useStartImport() {
   return useMutation({
-    mutationFn: ({ file, mapping, duplicates }: StartImport): Promise<LeadImport> =>
+    mutationFn: ({ file, mapping, duplicates, event, source }: StartImport): Promise<LeadImport> =>
       api.upload('/leads/import_leads/', file, {
-        fields: { mapping: JSON.stringify(mapping), duplicates },
+        fields: { mapping: JSON.stringify(mapping), duplicates, source, ...(event === null ? {} : { event }) },
         schema: contracts().then((m) => m.leadImportSchema),
         filename: file.name,
         quiet: true,

@@ -1,13 +1,15 @@
 import type { Lead, MergeField, MergeSide } from '@leadcapture/contracts/leads';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { leadNotesQueryKey } from './lead-notes.ts';
 import { invalidateAroundLead, leadDetailQueryKey, leadListQueryOptions, schemas, storeLead } from './leads.ts';
 
 export type MergeInput = { source: Lead; fields: Partial<Record<MergeField, MergeSide>> };
 
 /**
  * `POST /leads/{id}/merge/`: `source` merges into the lead `targetId` (decision 017). The target's
- * answer goes into its detail query; the source went to the bin, so its own queries are dropped.
+ * answer goes into its detail query, and its timeline and notes (the source's moved here) are
+ * fetched again; the source went to the bin, so its own queries are dropped.
  */
 export function useMergeLead(targetId: string) {
   const queryClient = useQueryClient();
@@ -18,7 +20,11 @@ export function useMergeLead(targetId: string) {
     },
     onSuccess: async (lead, { source }) => {
       queryClient.removeQueries({ queryKey: leadDetailQueryKey(source.id) });
-      await storeLead(queryClient, lead);
+      await Promise.all([
+        storeLead(queryClient, lead),
+        // The source's notes moved here with its activities.
+        queryClient.invalidateQueries({ queryKey: leadNotesQueryKey(lead.id) }),
+      ]);
     },
     // A 404 means one of the two changed meanwhile: what the page shows may be stale.
     onError: () => invalidateAroundLead(queryClient, targetId),

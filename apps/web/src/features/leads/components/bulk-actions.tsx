@@ -14,7 +14,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useBulkLeads, type BulkLeadsRequest } from '../api/bulk-leads.ts';
 import { isAssignable, memberName, type OrganizationMember } from '../api/members.ts';
-import { TagInput } from './tag-input.tsx';
+import { TagInput } from '../../../components/ui/tag-input.tsx';
 
 type BulkAction = BulkLeadsRequest['action'];
 type Dialog = 'status' | 'assign' | 'tag' | 'delete' | null;

@@ -4,9 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resetApiClient } from '../../../lib/api-client.ts';
 import { fail, fakeServer, ok } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
+import { anEvent } from '../../events/test/fixtures.ts';
+import { page } from '../test/fixtures.ts';
 import { ImportDialog } from './import-dialog.tsx';
 
 const importId = '00000000-0000-4000-8000-0000000000c1';
+const eventId = '00000000-0000-4000-8000-0000000000e7';
 
 const preview = {
   columns: ['Förnamn', 'E-post', 'Kolumn X'],
@@ -71,6 +74,7 @@ describe('ImportDialog', () => {
     const server = fakeServer({
       'POST /leads/import_leads/preview/': () => ok(preview),
       'POST /leads/import_leads/': () => ok(record(), 202),
+      'GET /events/': () => ok(page([anEvent({ id: eventId, name: 'Nordic Expo' })])),
       [`GET /data/imports/${importId}/`]: () => ok(answers.length > 1 ? answers.shift() : answers[0]),
     });
     const { user, dialog } = await openDialog();
@@ -88,6 +92,11 @@ describe('ImportDialog', () => {
     within(dialog).getByText('Åsa, Bo');
     await user.selectOptions(notes, 'Do not import');
     await user.click(within(dialog).getByRole('radio', { name: /Update the existing leads/ }));
+    // The event and source every new lead gets: none and "Import" unless chosen.
+    const source = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Source' });
+    expect(source.value).toBe('import');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Event' }), 'Nordic Expo');
+    await user.selectOptions(source, 'Partner');
     await user.click(within(dialog).getByRole('button', { name: 'Import leads' }));
 
     const [sent] = server.bodies('POST /leads/import_leads/') as FormData[];
@@ -97,6 +106,8 @@ describe('ImportDialog', () => {
       'Kolumn X': null,
     });
     expect(sent?.get('duplicates')).toBe('update');
+    expect(sent?.get('event')).toBe(eventId);
+    expect(sent?.get('source')).toBe('partner');
     expect((sent?.get('file') as File).name).toBe('leads.csv');
 
     // Step 3: progress, polled; step 4: the summary.
@@ -149,5 +160,20 @@ describe('ImportDialog', () => {
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Import leads' }).disabled).toBe(false);
     expect(within(dialog).queryByText('Map a column to email or to a name to import leads.')).toBeNull();
     expect(server.bodies('POST /leads/import_leads/')).toHaveLength(0);
+  });
+
+  it('sends no event by default and says so when the event is not the organisation’s', async () => {
+    const server = fakeServer({
+      'POST /leads/import_leads/preview/': () => ok(preview),
+      'POST /leads/import_leads/': () => fail(422, 'VALIDATION_ERROR', { event: ['Choose one of your events'] }),
+      'GET /events/': () => ok(page([])),
+    });
+    const { user, dialog } = await openDialog();
+    await user.upload(within(dialog).getByLabelText('Choose CSV file'), csvFile());
+    await user.click(await within(dialog).findByRole('button', { name: 'Import leads' }));
+    await within(dialog).findByText('Choose one of your events.');
+    const [sent] = server.bodies('POST /leads/import_leads/') as FormData[];
+    expect(sent?.has('event')).toBe(false);
+    expect(sent?.get('source')).toBe('import');
   });
 });

@@ -2,10 +2,12 @@ import {
   DUPLICATE_MODES,
   IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
+  IMPORT_SOURCES,
   mappingIdentifiesLeads,
   type DuplicateMode,
   type ImportField,
   type ImportMapping,
+  type ImportSource,
 } from '@leadcapture/contracts/lead-import-fields';
 import type { ImportPreview, LeadImport } from '@leadcapture/contracts/lead-imports';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,12 +16,14 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { useValidationMessage } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { isApiError, isHandledGlobally } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { useEventChoices } from '../../events/api/events.ts';
 import { downloadImportTemplate, useImportProgress, usePreviewImport, useStartImport } from '../api/lead-data.ts';
 import { leadListsQueryKey } from '../api/leads.ts';
 
@@ -29,7 +33,7 @@ const SAMPLE_ROWS = 3;
 
 type Step = { name: 'choose' } | { name: 'map'; file: File; preview: ImportPreview } | { name: 'run'; id: string };
 
-type UploadFailure = 'tooLarge' | 'forbidden' | 'noIdentity' | 'badFile' | 'failed';
+type UploadFailure = 'tooLarge' | 'forbidden' | 'noIdentity' | 'badEvent' | 'badFile' | 'failed';
 
 /** The catalogue's wording for a failed upload, by the answer's status. */
 function uploadFailureKey(error: unknown): `data.import.errors.${UploadFailure}` {
@@ -39,6 +43,7 @@ function uploadFailureKey(error: unknown): `data.import.errors.${UploadFailure}`
   if (error.status === 422) {
     const details = error.details as Record<string, unknown> | undefined;
     if (details && 'mapping' in details) return 'data.import.errors.noIdentity';
+    if (details && 'event' in details) return 'data.import.errors.badEvent';
     return 'data.import.errors.badFile';
   }
   return 'data.import.errors.failed';
@@ -46,7 +51,8 @@ function uploadFailureKey(error: unknown): `data.import.errors.${UploadFailure}`
 
 /**
  * Import leads from a CSV (issue 5): choose or drop a file → check the columns' mapping (as the
- * server detected it, changeable per column) and what to do with known emails → follow the
+ * server detected it, changeable per column), what to do with known emails, and the event and
+ * source the new leads get → follow the
  * import as it runs in the background → its summary, with the errors by row and field.
  */
 export function ImportDialog() {
@@ -165,11 +171,14 @@ function MapColumns({
   onBack: () => void;
   onStarted: (record: LeadImport) => void;
 }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation(['leads', 'common']);
   const start = useStartImport();
+  const events = useEventChoices();
   const duplicatesId = useId();
   const [mapping, setMapping] = useState<ImportMapping>(preview.mapping);
   const [duplicates, setDuplicates] = useState<DuplicateMode>('skip');
+  const [event, setEvent] = useState('');
+  const [source, setSource] = useState<ImportSource>('import');
   const [problem, setProblem] = useState<string | null>(null);
   const identified = mappingIdentifiesLeads(mapping);
   const options = [
@@ -191,7 +200,7 @@ function MapColumns({
   const submit = () => {
     setProblem(null);
     start.mutate(
-      { file, mapping, duplicates },
+      { file, mapping, duplicates, event: event === '' ? null : event, source },
       {
         onSuccess: onStarted,
         onError: (error) => {
@@ -211,7 +220,8 @@ function MapColumns({
               <th scope="col" className="px-3 py-2 font-medium">
                 {t('data.import.column')}
               </th>
-              <th scope="col" className="px-3 py-2 font-medium">
+              {/* On a phone the samples give way to the field choice. */}
+              <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
                 {t('data.import.sample')}
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
@@ -225,7 +235,7 @@ function MapColumns({
                 <th scope="row" className="px-3 py-2 font-medium">
                   {column}
                 </th>
-                <td className="max-w-48 truncate px-3 py-2 text-muted-foreground">
+                <td className="hidden max-w-48 truncate px-3 py-2 text-muted-foreground sm:table-cell">
                   {preview.rows
                     .slice(0, SAMPLE_ROWS)
                     .map((row) => row[index] ?? '')
@@ -262,6 +272,23 @@ function MapColumns({
           </label>
         ))}
       </fieldset>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <Field label={t('data.import.event')} help={t('data.import.eventHelp')}>
+          <Select
+            value={event}
+            onChange={(e) => setEvent(e.target.value)}
+            placeholder={t('data.import.noEvent')}
+            options={events}
+          />
+        </Field>
+        <Field label={t('data.import.source')} help={t('data.import.sourceHelp')}>
+          <Select
+            value={source}
+            onChange={(e) => setSource(IMPORT_SOURCES.find((s) => s === e.target.value) ?? 'import')}
+            options={IMPORT_SOURCES.map((s) => ({ value: s, label: t(`common:leadSource.${s}`) }))}
+          />
+        </Field>
+      </div>
       {!identified && (
         <p role="alert" className="text-sm text-destructive">
           {t('data.import.errors.noIdentity')}

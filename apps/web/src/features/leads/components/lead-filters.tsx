@@ -26,7 +26,7 @@ import {
   type ListChange,
   type ListState,
 } from '../utils/list-filters.ts';
-import { TagInput } from './tag-input.tsx';
+import { TagInput } from '../../../components/ui/tag-input.tsx';
 
 export type FilterOption = { value: string; label: string };
 

@@ -17,7 +17,6 @@ import {
   type UpdateLeadInput,
 } from '@leadcapture/contracts/leads';
 import { SCORE_MAX, SCORE_MIN } from '@leadcapture/contracts/lead-scoring';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import {
@@ -44,7 +43,7 @@ import { isApiError, isHandledGlobally, validationDetails } from '../../../lib/a
 import { unionMessages } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
-import { eventListQueryOptions } from '../../events/api/events.ts';
+import { useEventChoices } from '../../events/api/events.ts';
 import { useCreateLead, useLead, useUpdateLead, type Lead } from '../api/leads.ts';
 import { isAssignable, memberName, useMembers } from '../api/members.ts';
 import {
@@ -55,7 +54,7 @@ import {
   type LeadFormValues,
 } from '../components/lead-form-values.ts';
 import { leadName } from '../components/lead-name.ts';
-import { TagInput } from '../components/tag-input.tsx';
+import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { fromLocalInput, toLocalInput } from '../utils/dates.ts';
 
 const createResolver = zodResolver(createLeadSchema);
@@ -141,7 +140,7 @@ function LeadForm({ lead }: { lead: Lead | null }) {
   const mode = lead === null ? 'create' : 'update';
   const create = useCreateLead();
   const update = useUpdateLead(lead?.id ?? '');
-  const events = useQuery({ ...eventListQueryOptions({ pageSize: 100, ordering: '-start_date' }), staleTime: 60_000 });
+  const eventChoices = useEventChoices();
   const { members } = useMembers();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LeadFormValues, unknown, LeadFormOutput>({
@@ -152,7 +151,7 @@ function LeadForm({ lead }: { lead: Lead | null }) {
 
   // The assignee may have left the team or lost write access; they stay choosable on their lead.
   const assignable = members.filter((m) => isAssignable(m) || m.id === lead?.assigned_to);
-  const eventOptions = (events.data?.results ?? []).map((e) => ({ value: e.id, label: e.name }));
+  const eventOptions = [...eventChoices];
   if (lead?.event != null && !eventOptions.some((o) => o.value === lead.event)) {
     eventOptions.push({ value: lead.event, label: t('form.currentEvent') });
   }

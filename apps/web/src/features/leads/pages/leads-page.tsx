@@ -1,5 +1,4 @@
 import type { LeadListOrdering } from '@leadcapture/contracts/leads';
-import { useQuery } from '@tanstack/react-query';
 import { Columns3, Inbox, Search, Trash2, UserPlus, Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -26,7 +25,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
-import { eventListQueryOptions } from '../../events/api/events.ts';
+import { useEventChoices } from '../../events/api/events.ts';
 import { LEADS_PAGE_SIZE, useLeadList, useRestoreLead, type Lead } from '../api/leads.ts';
 import { memberName, useMembers } from '../api/members.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
@@ -65,7 +64,7 @@ export function LeadsPage() {
   const state = useMemo(() => readListState(params), [params]);
   const filters = useMemo(() => filtersOf(state, LEADS_PAGE_SIZE), [state]);
   const list = useLeadList(filters);
-  const events = useQuery({ ...eventListQueryOptions({ pageSize: 100, ordering: '-start_date' }), staleTime: 60_000 });
+  const eventOptions = useEventChoices();
   const { members } = useMembers();
   const { columns, toggle, reset } = useLeadColumns();
   const restore = useRestoreLead();
@@ -99,10 +98,6 @@ export function LeadsPage() {
     setSelected(new Set());
   }
 
-  const eventOptions = useMemo(
-    () => (events.data?.results ?? []).map((e) => ({ value: e.id, label: e.name })),
-    [events.data],
-  );
   const eventNames = useMemo(() => new Map(eventOptions.map((o) => [o.value, o.label])), [eventOptions]);
   const memberOptions = useMemo(() => members.map((m) => ({ value: m.id, label: memberName(m) })), [members]);
   const memberNames = useMemo(() => new Map(memberOptions.map((o) => [o.value, o.label])), [memberOptions]);

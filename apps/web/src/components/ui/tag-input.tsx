@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { controlClasses, useFieldControl } from '../../../components/ui/field.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../lib/cn.ts';
+import { controlClasses, useFieldControl } from './field.tsx';
 
 type TagInputProps = {
   value: readonly string[];
@@ -42,7 +42,7 @@ export function TagInput({
   disabled = false,
   ...rest
 }: TagInputProps) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('common');
   const control = useFieldControl(rest);
   const [draft, setDraft] = useState('');
 
