@@ -45,6 +45,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { organizationLogoRoutes } from './modules/organizations/organization-logo.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
+import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
 import { createLocalStorage } from './storage/local-disk.ts';
 import type { FileStorage } from './storage/storage.ts';
 
@@ -258,6 +259,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(statusRoutes(deps), { prefix: '/status' });
       await api.register(authRoutes(deps), { prefix: '/auth' });
       await api.register(onboardingRoutes(deps), { prefix: '/auth/onboarding' });
+      await api.register(teamRoutes(deps), { prefix: '/auth/team' });
+      await api.register(invitationRoutes(deps), { prefix: '/auth/invitations' });
       await api.register(organizationRoutes(deps), { prefix: '/organizations' });
       // Multipart routes live in their own plugins: the parser is registered there only.
       await api.register(organizationLogoRoutes(deps), { prefix: '/organizations' });

@@ -50,7 +50,7 @@ const nameSchema = requiredText(150);
  * "Passwords do not match" on the confirmation field, reported together with the form's other
  * errors (an object refinement would otherwise wait until every other field is valid).
  */
-function passwordsMatch<K extends string, C extends string>(
+export function passwordsMatch<K extends string, C extends string>(
   key: K,
   confirm: C,
 ): [

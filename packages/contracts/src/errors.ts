@@ -15,6 +15,15 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** The last owner of an organisation cannot be demoted, deactivated or removed. */
+  LAST_OWNER: 409,
+  /** Invitation tokens (docs/decisions/018): unknown, expired, used, replaced by a resent one. */
+  INVITATION_INVALID: 404,
+  INVITATION_EXPIRED: 410,
+  INVITATION_USED: 410,
+  INVITATION_REVOKED: 410,
+  /** The signed-in account is not the one the invitation was sent to. */
+  INVITATION_EMAIL_MISMATCH: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_ERROR: 422,
@@ -38,6 +47,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Resource not found',
   METHOD_NOT_ALLOWED: 'Method not allowed',
   CONFLICT: 'This value already exists.',
+  LAST_OWNER: 'The organization must keep at least one owner. Make another member owner first.',
+  INVITATION_INVALID: 'This invitation link is not valid. Check the link or ask for a new invitation.',
+  INVITATION_EXPIRED: 'This invitation has expired. Ask the person who invited you to send it again.',
+  INVITATION_USED: 'This invitation has already been accepted.',
+  INVITATION_REVOKED: 'This invitation link has been replaced by a newer one. Use the link in the latest email.',
+  INVITATION_EMAIL_MISMATCH:
+    'This invitation was sent to another email address. Sign in with that address to accept it.',
   PAYLOAD_TOO_LARGE: 'Request body is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
   VALIDATION_ERROR: 'Validation failed',

@@ -84,7 +84,7 @@ export const organizationMemberSchema = z.object({
   last_name: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
-  /** False for a deactivated account: shown, but not offered for new work. */
+  /** False for a deactivated account or an inactive member: shown, but not offered for new work. */
   is_active: z.boolean(),
 });
 export type OrganizationMember = z.infer<typeof organizationMemberSchema>;

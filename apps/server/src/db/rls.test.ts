@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/helpers.ts';
 import { subscriptions } from '../modules/billing/billing.table.ts';
+import { hashToken, newOpaqueToken } from '../modules/auth/tokens.ts';
 import { files } from '../modules/files/files.table.ts';
+import { invitationTokens } from '../modules/team/team.table.ts';
 import { memberships, organizations } from '../modules/organizations/organizations.table.ts';
 import { queryRows } from './database.ts';
 import { inScope } from './tenant.ts';
@@ -49,6 +51,7 @@ describe('row-level security', () => {
       'event_templates',
       'events',
       'files',
+      'invitation_tokens',
       'lead_activities',
       'lead_email_confirmations',
       'lead_imports',
@@ -169,5 +172,58 @@ describe('row-level security', () => {
       tx.delete(files).where(eq(files.id, logo)).returning(),
     );
     expect(deleted).toEqual([]);
+  });
+
+  it('shows an invitation link to its tenant, or to the one transaction that names its hash', async () => {
+    const { token, hash } = newOpaqueToken();
+    await inScope(t.database.db, { organizationId: orgA }, async (tx) => {
+      const [m] = await tx
+        .insert(memberships)
+        .values({
+          organizationId: orgA,
+          userId: null,
+          role: 'viewer',
+          status: 'invited',
+          invitedEmail: 'x@example.com',
+        })
+        .returning({ id: memberships.id });
+      await tx.insert(invitationTokens).values({
+        organizationId: orgA,
+        membershipId: m?.id ?? '',
+        tokenHash: hash,
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+    });
+    const seen = (scope: { organizationId?: string }, lookup: string) =>
+      inScope(t.database.db, scope, async (tx) => {
+        await tx.execute(sql`select set_config('app.public_lookup', ${lookup}, true)`);
+        return tx.select({ hash: invitationTokens.tokenHash }).from(invitationTokens);
+      });
+    expect(await seen({}, '')).toEqual([]);
+    expect(await seen({ organizationId: orgB }, '')).toEqual([]);
+    expect(await seen({}, hashToken(`${token}x`))).toEqual([]);
+    expect(await seen({}, hash)).toEqual([{ hash }]);
+    expect((await seen({ organizationId: orgA }, '')).map((r) => r.hash)).toContain(hash);
+    // Naming the hash lets a visitor read the row, never change it.
+    const changed = await inScope(t.database.db, {}, async (tx) => {
+      await tx.execute(sql`select set_config('app.public_lookup', ${hash}, true)`);
+      return tx
+        .update(invitationTokens)
+        .set({ usedAt: new Date() })
+        .where(eq(invitationTokens.tokenHash, hash))
+        .returning();
+    });
+    expect(changed).toEqual([]);
+  });
+
+  it('shows an organisation to a user through joined memberships only', async () => {
+    const c = await registerUser(t);
+    await inScope(t.database.db, { organizationId: orgA }, (tx) =>
+      tx.insert(memberships).values({ organizationId: orgA, userId: c.user.id, role: 'member', status: 'inactive' }),
+    );
+    const orgs = await inScope(t.database.db, { userId: c.user.id }, (tx) =>
+      tx.select({ id: organizations.id }).from(organizations),
+    );
+    expect(orgs.map((o) => o.id)).toEqual([c.organization?.id]);
   });
 });

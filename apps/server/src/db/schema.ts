@@ -11,3 +11,4 @@ export * from '../modules/leads/leads.table.ts';
 export * from '../modules/clients/clients.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/leads/lead-imports.table.ts';
+export * from '../modules/team/team.table.ts';

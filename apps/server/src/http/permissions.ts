@@ -9,8 +9,11 @@ const PERMISSIONS = {
   'organization.read': ['owner', 'admin', 'member', 'viewer'],
   'organization.update': ['owner', 'admin'],
   'organization.delete': ['owner'],
+  // The team (/auth/team/members/): everyone sees it; owners and admins invite, edit, remove
+  // and resend. Owners only may make, change or remove an owner (team.service).
   'members.read': ['owner', 'admin', 'member', 'viewer'],
   'members.manage': ['owner', 'admin'],
+  'members.manage_owners': ['owner'],
   'billing.read': ['owner', 'admin'],
   'billing.manage': ['owner'],
   'records.read': ['owner', 'admin', 'member', 'viewer'],
@@ -46,8 +49,9 @@ export function can(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[permission] as readonly Role[]).includes(role);
 }
 
-export function assertCan(ctx: { role: Role }, permission: Permission): void {
+/** Throws PERMISSION_DENIED (403); `message` where the spec words the refusal (team: spec 01 §6). */
+export function assertCan(ctx: { role: Role }, permission: Permission, message?: string): void {
   if (!can(ctx.role, permission)) {
-    throw new AppError('PERMISSION_DENIED', 'You do not have permission to perform this action.');
+    throw new AppError('PERMISSION_DENIED', message ?? 'You do not have permission to perform this action.');
   }
 }

@@ -8,6 +8,11 @@ import { AppError } from './errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const orgNotFound = () => new AppError('NOT_FOUND', 'Organization not found');
+/**
+ * Only a joined membership reaches the organisation: read live on every request, so removing or
+ * deactivating a member ends their access with their very next request, whatever tokens they hold.
+ */
+const joined = eq(memberships.status, 'joined');
 
 export function requireAuth(request: FastifyRequest) {
   if (!request.auth) throw new AppError('NOT_AUTHENTICATED');
@@ -17,8 +22,8 @@ export function requireAuth(request: FastifyRequest) {
 /**
  * Runs `fn` in one transaction scoped to the organisation the request acts on: the given one
  * (a path parameter), else the X-Organization-Id header, else the user's current organisation
- * (03-decisions §2). Not being a member answers 404, exactly like an organisation that does
- * not exist.
+ * (03-decisions §2). Not being a member (or no longer: removed, inactive) answers 404, exactly
+ * like an organisation that does not exist.
  */
 export async function withTenant<T>(
   deps: AppDeps,
@@ -36,11 +41,11 @@ export async function withTenant<T>(
       ? await tx
           .select({ organizationId: memberships.organizationId, role: memberships.role })
           .from(memberships)
-          .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, explicit)))
+          .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, explicit), joined))
       : await tx
           .select({ organizationId: memberships.organizationId, role: memberships.role })
           .from(memberships)
-          .where(eq(memberships.userId, userId))
+          .where(and(eq(memberships.userId, userId), joined))
           .orderBy(
             sql`(${memberships.organizationId} = (select ${users.currentOrganizationId} from ${users} where ${users.id} = ${userId})) desc nulls last`,
             asc(memberships.createdAt),

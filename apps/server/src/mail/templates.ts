@@ -1,10 +1,15 @@
-import type { LeadStatus } from '@leadcapture/contracts/constants';
+import type { LeadStatus, Role } from '@leadcapture/contracts/constants';
 /**
  * Transactional mail in the user's language. English is the source; Swedish is complete;
  * other profile languages fall back to English until their UI exists.
  */
 export type MailTemplate =
-  'verify_email' | 'password_reset' | 'lead_email_confirmation' | 'lead_status_changed' | 'lead_follow_up_due';
+  | 'verify_email'
+  | 'password_reset'
+  | 'lead_email_confirmation'
+  | 'lead_status_changed'
+  | 'lead_follow_up_due'
+  | 'team_invitation';
 type Lang = 'en' | 'sv';
 
 interface Copy {
@@ -100,6 +105,28 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
       action: 'Öppna leaden',
       expiry: '',
       ignore: 'Du får det här mejlet eftersom leaden är tilldelad dig.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
+  // An invitation to join an organisation (POST /auth/team/members/ and resend-invite). The
+  // invitee may have no account yet, so no name may be known.
+  team_invitation: {
+    en: {
+      subject: 'You are invited to join your team on LeadCapture',
+      greeting: (n) => (n ? `Hi ${n},` : 'Hi,'),
+      body: (detail) => detail,
+      action: 'Accept the invitation',
+      expiry: 'This link is valid for 7 days and can be used once.',
+      ignore: 'If you did not expect this invitation, you can ignore this email.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'Du är inbjuden till ditt team på LeadCapture',
+      greeting: (n) => (n ? `Hej ${n},` : 'Hej,'),
+      body: (detail) => detail,
+      action: 'Acceptera inbjudan',
+      expiry: 'Länken gäller i 7 dagar och kan användas en gång.',
+      ignore: 'Om du inte väntade dig den här inbjudan kan du bortse från mejlet.',
       signature: 'LeadCapture-teamet',
     },
   },
@@ -205,4 +232,21 @@ export function leadFollowUpDetail(language: string, lead: { name: string; compa
   return language === 'sv'
     ? `Det är dags att följa upp ${who || 'en lead'} i dag, enligt uppföljningsdatumet.`
     : `It is time to follow up ${who || 'a lead'} today, as scheduled.`;
+}
+
+const ROLE_NAMES: Record<Lang, Record<Role, string>> = {
+  en: { owner: 'owner', admin: 'admin', member: 'member', viewer: 'viewer' },
+  sv: { owner: 'ägare', admin: 'administratör', member: 'medlem', viewer: 'läsare' },
+};
+
+/** The body of a team_invitation mail, in the invitee's language. */
+export function teamInvitationDetail(
+  language: string,
+  invitation: { organization: string; invitedBy: string; role: Role },
+): string {
+  const lang: Lang = language === 'sv' ? 'sv' : 'en';
+  const role = ROLE_NAMES[lang][invitation.role];
+  return lang === 'sv'
+    ? `${invitation.invitedBy} har bjudit in dig till ${invitation.organization} på LeadCapture som ${role}.`
+    : `${invitation.invitedBy} has invited you to join ${invitation.organization} on LeadCapture as ${role}.`;
 }

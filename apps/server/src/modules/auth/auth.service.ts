@@ -69,7 +69,7 @@ export function toUser(row: UserRow): User {
 }
 
 /** Starts a session (a refresh-token family); its access token is signed after commit. */
-async function startSession(tx: Tx, userId: string, meta: RequestMeta) {
+export async function startSession(tx: Tx, userId: string, meta: RequestMeta) {
   const familyId = randomUUID();
   return { familyId, refresh: await issueRefresh(tx, userId, familyId, meta) };
 }
@@ -131,16 +131,16 @@ async function queueMail(
   });
 }
 
-async function membershipsOf(q: Queryable, userId: string): Promise<MembershipSummary[]> {
+export async function membershipsOf(q: Queryable, userId: string): Promise<MembershipSummary[]> {
   return q
     .select({ id: organizations.id, name: organizations.name, slug: organizations.slug, role: memberships.role })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'joined')))
     .orderBy(asc(organizations.name), asc(organizations.id));
 }
 
-function pickCurrent(user: UserRow, orgs: MembershipSummary[]): MembershipSummary | null {
+export function pickCurrent(user: UserRow, orgs: MembershipSummary[]): MembershipSummary | null {
   return orgs.find((o) => o.id === user.currentOrganizationId) ?? orgs[0] ?? null;
 }
 
@@ -264,7 +264,7 @@ export async function login(
           )
           select o.id, o.name, o.slug, m.role
           from ${memberships} m join ${organizations} o on o.id = m.organization_id
-          where m.user_id = ${user.id}
+          where m.user_id = ${user.id} and m.status = 'joined'
           order by o.name, o.id`,
     ),
   );
@@ -536,7 +536,13 @@ export async function switchOrganization(deps: AppDeps, meta: RequestMeta, userI
     const [m] = await tx
       .select({ id: memberships.id })
       .from(memberships)
-      .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)));
+      .where(
+        and(
+          eq(memberships.userId, userId),
+          eq(memberships.organizationId, organizationId),
+          eq(memberships.status, 'joined'),
+        ),
+      );
     if (!m) throw new AppError('NOT_FOUND', 'Organization not found');
     await tx.update(users).set({ currentOrganizationId: organizationId }).where(eq(users.id, userId));
     await recordAudit(tx, meta, {

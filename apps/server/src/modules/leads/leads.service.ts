@@ -876,6 +876,8 @@ export async function assignableMembers(ctx: TenantContext, userIds: readonly st
         eq(memberships.organizationId, ctx.organizationId),
         inArray(memberships.userId, [...userIds]),
         inArray(memberships.role, ['owner', 'admin', 'member']),
+        // Joined only: an inactive member keeps their record but takes no new work.
+        eq(memberships.status, 'joined'),
         eq(users.isActive, true),
       ),
     );

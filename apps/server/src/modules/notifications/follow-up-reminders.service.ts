@@ -105,6 +105,7 @@ async function remindOrganization(tx: Tx, organizationId: string, publicUrl: str
             and(
               eq(memberships.organizationId, organizationId),
               inArray(memberships.userId, recipientIds),
+              eq(memberships.status, 'joined'),
               eq(users.isActive, true),
             ),
           );

@@ -125,7 +125,7 @@ export async function listOrganizations(tx: Tx, userId: string, page: { limit: n
     .select({ org: organizations, role: memberships.role, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'joined')))
     .orderBy(asc(organizations.name), asc(organizations.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -136,7 +136,10 @@ export async function listOrganizations(tx: Tx, userId: string, page: { limit: n
 }
 
 async function countMine(tx: Tx, userId: string): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(memberships).where(eq(memberships.userId, userId));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'joined')));
   return row?.n ?? 0;
 }
 
@@ -226,7 +229,13 @@ export async function findMembership(tx: Tx, organizationId: string, userId: str
   const [row] = await tx
     .select({ role: memberships.role })
     .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        eq(memberships.userId, userId),
+        eq(memberships.status, 'joined'),
+      ),
+    );
   return row;
 }
 
@@ -328,14 +337,15 @@ export interface Departure {
 export async function planDeparture(tx: Tx, userId: string): Promise<Departure> {
   await setScope(tx, { userId });
   const mine = await tx
-    .select({ id: organizations.id, name: organizations.name, role: memberships.role })
+    .select({ id: organizations.id, name: organizations.name, role: memberships.role, status: memberships.status })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, userId))
     .orderBy(asc(organizations.id));
   const plan: Departure = { blocking: [], deleteWithUser: [], leave: [] };
   for (const org of mine) {
-    if (org.role !== 'owner') {
+    // An inactive owner holds no power in the organisation: leaving changes nothing for it.
+    if (org.role !== 'owner' || org.status !== 'joined') {
       plan.leave.push({ id: org.id, role: org.role });
       continue;
     }
@@ -347,7 +357,13 @@ export async function planDeparture(tx: Tx, userId: string): Promise<Departure> 
         owners: sql<number>`count(*) filter (where ${memberships.role} = 'owner')`.mapWith(Number),
       })
       .from(memberships)
-      .where(and(eq(memberships.organizationId, org.id), sql`${memberships.userId} <> ${userId}`));
+      .where(
+        and(
+          eq(memberships.organizationId, org.id),
+          eq(memberships.status, 'joined'),
+          sql`${memberships.userId} <> ${userId}`,
+        ),
+      );
     if ((others?.owners ?? 0) > 0) plan.leave.push({ id: org.id, role: org.role });
     else if ((others?.members ?? 0) > 0) plan.blocking.push({ id: org.id, name: org.name });
     else plan.deleteWithUser.push({ id: org.id, name: org.name });
@@ -395,7 +411,8 @@ export async function listMembers(
       last_name: users.lastName,
       email: users.email,
       role: memberships.role,
-      is_active: users.isActive,
+      // Inactive in this organisation counts as inactive here, whatever the account's state.
+      is_active: sql<boolean>`${users.isActive} and ${memberships.status} = 'joined'`,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(memberships)

@@ -1,0 +1,683 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@leadcapture/contracts/constants';
+import { createEvent, postCapture, visitor, type EventFixture } from '../../test/capture.ts';
+import { multipart, PNG, type Part } from '../../test/multipart.ts';
+import { bearer, createTestApp, registerUser, uniqueAddress, uniqueEmail, type TestApp } from '../../test/helpers.ts';
+import { inScope } from '../db/tenant.ts';
+import { notifications } from '../modules/notifications/notifications.table.ts';
+import { memberships } from '../modules/organizations/organizations.table.ts';
+
+/**
+ * The role matrix of docs/roles.md, enforced: every API route (the test fails on a route missing
+ * here) is called by an owner, an admin, a member and a viewer of one organisation, and answers
+ * success to the roles the table allows and 403 PERMISSION_DENIED to the others. The table in
+ * docs/roles.md must be exactly the one this file prints (the test compares them).
+ */
+
+type User = Awaited<ReturnType<typeof registerUser>>;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const ROLES: readonly Role[] = ['owner', 'admin', 'member', 'viewer'];
+const ALL = ROLES;
+const WORK: readonly Role[] = ['owner', 'admin', 'member'];
+const MANAGE: readonly Role[] = ['owner', 'admin'];
+
+interface Request {
+  url: string;
+  body?: unknown;
+  parts?: Part[];
+}
+
+interface Route {
+  method: Method;
+  /** As in the OpenAPI document, without /api/v1. */
+  path: string;
+  /** Roles answered with success; every other role gets 403. 'public' needs no sign-in at all. */
+  allowed: readonly Role[] | 'public';
+  /** A note for the table (e.g. "own notes: member too"). */
+  note?: string;
+  /** The request for one role; may create what it acts on first (as the owner), fresh per role. */
+  request?: (role: Role) => Promise<Request> | Request;
+}
+
+let t: TestApp;
+const users = {} as Record<Role, User>;
+let org = '';
+let event: EventFixture;
+let leadId = '';
+let noteId = '';
+let clientId = '';
+let fileId = '';
+let importId = '';
+const notificationOf = {} as Record<Role, string>;
+
+function call(method: Method, url: string, user: User | null, req: Omit<Request, 'url'> = {}) {
+  const form = req.parts ? multipart(req.parts) : undefined;
+  return t.app.inject({
+    method,
+    url: `/api/v1/${url}`,
+    remoteAddress: uniqueAddress(),
+    headers: { ...(user ? { ...bearer(user.access), 'x-organization-id': org } : {}), ...form?.headers },
+    ...(form
+      ? { payload: form.payload }
+      : req.body === undefined
+        ? {}
+        : { payload: req.body as Record<string, unknown> }),
+  });
+}
+
+/** Something the owner creates for a test; answers the new record's id. */
+async function ownerCreates(url: string, body: unknown): Promise<string> {
+  const res = await call('POST', url, users.owner, { body });
+  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: { id: string } }>().data.id;
+}
+const newLead = () => ownerCreates('leads/', { first_name: 'Matrix', last_name: 'Lead', email: uniqueEmail('lead') });
+const newInvite = () => ownerCreates('auth/team/members/', { email: uniqueEmail('invitee'), role: 'viewer' });
+const png = (): Part[] => [{ name: 'file', filename: 'logo.png', contentType: 'image/png', data: PNG }];
+const csv = (): Part[] => [
+  { name: 'file', filename: 'leads.csv', contentType: 'text/csv', data: `email\n${uniqueEmail('import')}\n` },
+];
+
+const ROUTES: Route[] = [
+  // --- public (skip-auth) ---
+  { method: 'GET', path: '/status/', allowed: 'public' },
+  { method: 'POST', path: '/auth/register/', allowed: 'public' },
+  { method: 'POST', path: '/auth/login/', allowed: 'public' },
+  { method: 'POST', path: '/auth/refresh/', allowed: 'public' },
+  { method: 'POST', path: '/auth/token/verify/', allowed: 'public' },
+  { method: 'POST', path: '/auth/password/reset/', allowed: 'public' },
+  { method: 'POST', path: '/auth/password/reset/confirm/', allowed: 'public' },
+  { method: 'POST', path: '/auth/verify-email/', allowed: 'public' },
+  { method: 'POST', path: '/auth/resend-verification/', allowed: 'public' },
+  { method: 'GET', path: '/auth/invitations/lookup/', allowed: 'public' },
+  { method: 'POST', path: '/auth/invitations/accept/', allowed: 'public', note: 'signed in: own invitation' },
+  { method: 'GET', path: '/public/files/{id}/', allowed: 'public' },
+  { method: 'GET', path: '/public/events/{id_or_slug}/', allowed: 'public' },
+  { method: 'GET', path: '/public/events/{id_or_slug}/form/', allowed: 'public' },
+  { method: 'POST', path: '/public/events/{id_or_slug}/views/', allowed: 'public' },
+  { method: 'POST', path: '/public/events/{id_or_slug}/leads/', allowed: 'public' },
+  { method: 'POST', path: '/public/leads/confirm-email/', allowed: 'public' },
+  { method: 'POST', path: '/contact/', allowed: 'public' },
+
+  // --- the signed-in user's own account: every role ---
+  { method: 'GET', path: '/auth/me/', allowed: ALL, request: () => ({ url: 'auth/me/' }) },
+  {
+    method: 'PATCH',
+    path: '/auth/me/',
+    allowed: ALL,
+    request: () => ({ url: 'auth/me/', body: { job_title: 'Rep' } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/auth/preferences/',
+    allowed: ALL,
+    request: () => ({ url: 'auth/preferences/', body: { language: 'en' } }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/switch-organization/',
+    allowed: ALL,
+    request: () => ({ url: 'auth/switch-organization/', body: { organization_id: org } }),
+  },
+  { method: 'GET', path: '/auth/onboarding/', allowed: ALL, request: () => ({ url: 'auth/onboarding/' }) },
+  {
+    method: 'PATCH',
+    path: '/auth/onboarding/',
+    allowed: ALL,
+    request: () => ({ url: 'auth/onboarding/', body: { current_step: 'create_event' } }),
+  },
+  { method: 'GET', path: '/organizations/', allowed: ALL, request: () => ({ url: 'organizations/' }) },
+  { method: 'GET', path: '/notifications/', allowed: ALL, request: () => ({ url: 'notifications/' }) },
+  { method: 'GET', path: '/notifications/inbox/', allowed: ALL, request: () => ({ url: 'notifications/inbox/' }) },
+  {
+    method: 'GET',
+    path: '/notifications/inbox/unread_count/',
+    allowed: ALL,
+    request: () => ({ url: 'notifications/inbox/unread_count/' }),
+  },
+  {
+    method: 'GET',
+    path: '/notifications/{id}/',
+    allowed: ALL,
+    note: 'own',
+    request: (r) => ({ url: `notifications/${notificationOf[r]}/` }),
+  },
+  {
+    method: 'GET',
+    path: '/notifications/inbox/{id}/',
+    allowed: ALL,
+    note: 'own',
+    request: (r) => ({ url: `notifications/inbox/${notificationOf[r]}/` }),
+  },
+  {
+    method: 'POST',
+    path: '/notifications/{id}/read/',
+    allowed: ALL,
+    note: 'own',
+    request: (r) => ({ url: `notifications/${notificationOf[r]}/read/` }),
+  },
+  {
+    method: 'POST',
+    path: '/notifications/inbox/{id}/mark_as_read/',
+    allowed: ALL,
+    note: 'own',
+    request: (r) => ({ url: `notifications/inbox/${notificationOf[r]}/mark_as_read/` }),
+  },
+  {
+    method: 'POST',
+    path: '/notifications/mark-all-read/',
+    allowed: ALL,
+    request: () => ({ url: 'notifications/mark-all-read/' }),
+  },
+  {
+    method: 'POST',
+    path: '/notifications/inbox/mark_all_read/',
+    allowed: ALL,
+    request: () => ({ url: 'notifications/inbox/mark_all_read/' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/notifications/inbox/{id}/',
+    allowed: ALL,
+    note: 'own',
+    request: async (r) => ({ url: `notifications/inbox/${await newNotification(r)}/` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/notifications/{id}/',
+    allowed: ALL,
+    note: 'own',
+    request: async (r) => ({ url: `notifications/${await newNotification(r)}/` }),
+  },
+  // Run last for each role, in this order (see the second test): they end sessions or the account.
+  { method: 'POST', path: '/auth/change-password/', allowed: ALL, note: 'own account' },
+  { method: 'POST', path: '/auth/logout/', allowed: ALL, note: 'own session' },
+  { method: 'POST', path: '/auth/delete-account/', allowed: ALL, note: 'own account; last owner: 409' },
+
+  // --- the organisation ---
+  { method: 'GET', path: '/organizations/{id}/', allowed: ALL, request: () => ({ url: `organizations/${org}/` }) },
+  {
+    method: 'PATCH',
+    path: '/organizations/{id}/',
+    allowed: MANAGE,
+    request: () => ({ url: `organizations/${org}/`, body: { industry: 'technology' } }),
+  },
+  {
+    method: 'GET',
+    path: '/organizations/{id}/members/',
+    allowed: ALL,
+    request: () => ({ url: `organizations/${org}/members/` }),
+  },
+  {
+    method: 'GET',
+    path: '/organizations/{id}/settings/',
+    allowed: ALL,
+    request: () => ({ url: `organizations/${org}/settings/` }),
+  },
+  {
+    method: 'PATCH',
+    path: '/organizations/{id}/settings/',
+    allowed: MANAGE,
+    request: () => ({ url: `organizations/${org}/settings/`, body: { notify_on_new_lead: true } }),
+  },
+  {
+    method: 'GET',
+    path: '/organizations/current/settings/',
+    allowed: ALL,
+    request: () => ({ url: 'organizations/current/settings/' }),
+  },
+  {
+    method: 'PATCH',
+    path: '/organizations/current/settings/',
+    allowed: MANAGE,
+    request: () => ({ url: 'organizations/current/settings/', body: { lead_follow_up_days: 2 } }),
+  },
+  {
+    method: 'POST',
+    path: '/organizations/{id}/logo/',
+    allowed: MANAGE,
+    request: () => ({ url: `organizations/${org}/logo/`, parts: png() }),
+  },
+  {
+    method: 'DELETE',
+    path: '/organizations/{id}/logo/',
+    allowed: MANAGE,
+    request: () => ({ url: `organizations/${org}/logo/` }),
+  },
+
+  // --- the team ---
+  { method: 'GET', path: '/auth/team/members/', allowed: ALL, request: () => ({ url: 'auth/team/members/' }) },
+  {
+    method: 'POST',
+    path: '/auth/team/members/',
+    allowed: MANAGE,
+    note: 'owner role: owner only',
+    request: () => ({ url: 'auth/team/members/', body: { email: uniqueEmail('matrix'), role: 'member' } }),
+  },
+  {
+    method: 'GET',
+    path: '/auth/team/members/{id}/',
+    allowed: ALL,
+    request: async () => ({ url: `auth/team/members/${await newInvite()}/` }),
+  },
+  {
+    method: 'PATCH',
+    path: '/auth/team/members/{id}/',
+    allowed: MANAGE,
+    note: 'an owner: owner only',
+    request: async () => ({ url: `auth/team/members/${await newInvite()}/`, body: { department: 'Sales' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/auth/team/members/{id}/',
+    allowed: MANAGE,
+    note: 'an owner: owner only',
+    request: async () => ({ url: `auth/team/members/${await newInvite()}/` }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/team/members/{id}/resend-invite/',
+    allowed: MANAGE,
+    request: async () => ({ url: `auth/team/members/${await newInvite()}/resend-invite/` }),
+  },
+
+  // --- files ---
+  { method: 'POST', path: '/files/upload/', allowed: WORK, request: () => ({ url: 'files/upload/', parts: png() }) },
+  { method: 'GET', path: '/files/{id}/', allowed: ALL, request: () => ({ url: `files/${fileId}/` }) },
+  { method: 'GET', path: '/files/{id}/download/', allowed: ALL, request: () => ({ url: `files/${fileId}/download/` }) },
+  {
+    method: 'DELETE',
+    path: '/files/{id}/',
+    allowed: MANAGE,
+    note: "another's file; own: member too",
+    request: async () => ({ url: `files/${await upload()}/` }),
+  },
+
+  // --- events ---
+  { method: 'GET', path: '/events/', allowed: ALL, request: () => ({ url: 'events/' }) },
+  {
+    method: 'POST',
+    path: '/events/',
+    allowed: WORK,
+    request: () => ({ url: 'events/', body: { name: 'Matrix Expo' } }),
+  },
+  {
+    method: 'GET',
+    path: '/events/slug-availability/',
+    allowed: ALL,
+    request: () => ({ url: 'events/slug-availability/?slug=matrix-expo' }),
+  },
+  { method: 'GET', path: '/events/templates/', allowed: ALL, request: () => ({ url: 'events/templates/' }) },
+  {
+    method: 'POST',
+    path: '/events/templates/',
+    allowed: WORK,
+    request: () => ({ url: 'events/templates/', body: { event_id: event.id, name: `Ours ${randomUUID()}` } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/events/templates/{id}/',
+    allowed: WORK,
+    request: async () => ({
+      url: `events/templates/${await ownerCreates('events/templates/', { event_id: event.id, name: `T ${randomUUID()}` })}/`,
+    }),
+  },
+  { method: 'GET', path: '/events/{id}/', allowed: ALL, request: () => ({ url: `events/${event.id}/` }) },
+  {
+    method: 'PATCH',
+    path: '/events/{id}/',
+    allowed: WORK,
+    request: () => ({ url: `events/${event.id}/`, body: { description: 'Updated' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/events/{id}/',
+    allowed: WORK,
+    request: async () => ({ url: `events/${(await createEvent(t, org)).id}/` }),
+  },
+  { method: 'GET', path: '/events/{id}/forms/', allowed: ALL, request: () => ({ url: `events/${event.id}/forms/` }) },
+  {
+    method: 'PUT',
+    path: '/events/{id}/forms/',
+    allowed: WORK,
+    request: () => ({ url: `events/${event.id}/forms/`, body: { form_fields: [] } }),
+  },
+  {
+    method: 'GET',
+    path: '/events/{id}/qr-code/',
+    allowed: ALL,
+    request: () => ({ url: `events/${event.id}/qr-code/` }),
+  },
+  {
+    method: 'GET',
+    path: '/events/{id}/analytics/',
+    allowed: ALL,
+    request: () => ({ url: `events/${event.id}/analytics/` }),
+  },
+  {
+    method: 'POST',
+    path: '/events/{id}/logo/',
+    allowed: WORK,
+    request: () => ({ url: `events/${event.id}/logo/`, parts: png() }),
+  },
+  { method: 'DELETE', path: '/events/{id}/logo/', allowed: WORK, request: () => ({ url: `events/${event.id}/logo/` }) },
+  { method: 'GET', path: '/events/{id}/leads/', allowed: ALL, request: () => ({ url: `events/${event.id}/leads/` }) },
+
+  // --- leads ---
+  { method: 'GET', path: '/leads/', allowed: ALL, request: () => ({ url: 'leads/' }) },
+  {
+    method: 'POST',
+    path: '/leads/',
+    allowed: WORK,
+    request: () => ({ url: 'leads/', body: { first_name: 'New', last_name: 'Lead', email: uniqueEmail('new') } }),
+  },
+  {
+    method: 'POST',
+    path: '/leads/bulk/',
+    allowed: WORK,
+    request: () => ({ url: 'leads/bulk/', body: { action: 'status', ids: [leadId], status: 'contacted' } }),
+  },
+  { method: 'GET', path: '/leads/scoring_rules/', allowed: ALL, request: () => ({ url: 'leads/scoring_rules/' }) },
+  {
+    method: 'PUT',
+    path: '/leads/scoring_rules/',
+    allowed: MANAGE,
+    request: async () => {
+      const res = await call('GET', 'leads/scoring_rules/', users.owner);
+      const { rules } = res.json<{ data: { rules: unknown } }>().data;
+      return { url: 'leads/scoring_rules/', body: rules };
+    },
+  },
+  { method: 'GET', path: '/leads/{id}/', allowed: ALL, request: () => ({ url: `leads/${leadId}/` }) },
+  {
+    method: 'PATCH',
+    path: '/leads/{id}/',
+    allowed: WORK,
+    request: () => ({ url: `leads/${leadId}/`, body: { company: 'Fjord AB' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/leads/{id}/',
+    allowed: WORK,
+    request: async () => ({ url: `leads/${await newLead()}/` }),
+  },
+  {
+    method: 'POST',
+    path: '/leads/{id}/merge/',
+    allowed: WORK,
+    request: async () => ({ url: `leads/${await newLead()}/merge/`, body: { source: await newLead() } }),
+  },
+  {
+    method: 'POST',
+    path: '/leads/{id}/restore/',
+    allowed: WORK,
+    request: async () => {
+      const id = await newLead();
+      await call('DELETE', `leads/${id}/`, users.owner);
+      return { url: `leads/${id}/restore/` };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/leads/{id}/status/',
+    allowed: WORK,
+    request: () => ({ url: `leads/${leadId}/status/`, body: { status: 'qualified' } }),
+  },
+  {
+    method: 'POST',
+    path: '/leads/{id}/assign/',
+    allowed: WORK,
+    request: () => ({ url: `leads/${leadId}/assign/`, body: { assigned_to: users.member.user.id } }),
+  },
+  { method: 'GET', path: '/leads/{id}/score/', allowed: ALL, request: () => ({ url: `leads/${leadId}/score/` }) },
+  {
+    method: 'PUT',
+    path: '/leads/{id}/score/',
+    allowed: WORK,
+    request: () => ({ url: `leads/${leadId}/score/`, body: { manual_score: 40 } }),
+  },
+  {
+    method: 'GET',
+    path: '/leads/{id}/activities/',
+    allowed: ALL,
+    request: () => ({ url: `leads/${leadId}/activities/` }),
+  },
+  {
+    method: 'POST',
+    path: '/leads/{id}/activities/',
+    allowed: WORK,
+    request: () => ({ url: `leads/${leadId}/activities/`, body: { type: 'call', description: 'Called' } }),
+  },
+  { method: 'GET', path: '/leads/{id}/notes/', allowed: ALL, request: () => ({ url: `leads/${leadId}/notes/` }) },
+  {
+    method: 'POST',
+    path: '/leads/{id}/notes/',
+    allowed: WORK,
+    request: () => ({ url: `leads/${leadId}/notes/`, body: { body: 'A note' } }),
+  },
+  {
+    method: 'PATCH',
+    path: '/leads/{id}/notes/{noteId}/',
+    allowed: MANAGE,
+    note: "another's note; own: member too",
+    request: () => ({ url: `leads/${leadId}/notes/${noteId}/`, body: { body: 'Edited' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/leads/{id}/notes/{noteId}/',
+    allowed: MANAGE,
+    note: "another's note; own: member too",
+    request: async () => ({
+      url: `leads/${leadId}/notes/${await ownerCreates(`leads/${leadId}/notes/`, { body: 'To delete' })}/`,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/leads/{id}/approve/',
+    allowed: WORK,
+    request: async () => ({ url: `leads/${await pendingLead()}/approve/` }),
+  },
+  {
+    method: 'POST',
+    path: '/leads/{id}/reject/',
+    allowed: WORK,
+    request: async () => ({ url: `leads/${await pendingLead()}/reject/` }),
+  },
+  {
+    method: 'GET',
+    path: '/leads/conversion_stats/',
+    allowed: ALL,
+    request: () => ({ url: 'leads/conversion_stats/' }),
+  },
+  {
+    method: 'POST',
+    path: '/leads/{id}/convert_to_client/',
+    allowed: WORK,
+    request: async () => ({ url: `leads/${await newLead()}/convert_to_client/`, body: {} }),
+  },
+  { method: 'GET', path: '/leads/export/', allowed: ALL, request: () => ({ url: 'leads/export/' }) },
+  { method: 'GET', path: '/leads/import_template/', allowed: ALL, request: () => ({ url: 'leads/import_template/' }) },
+  {
+    method: 'POST',
+    path: '/leads/import_leads/preview/',
+    allowed: WORK,
+    request: () => ({ url: 'leads/import_leads/preview/', parts: csv() }),
+  },
+  {
+    method: 'POST',
+    path: '/leads/import_leads/',
+    allowed: WORK,
+    request: () => ({ url: 'leads/import_leads/', parts: csv() }),
+  },
+  { method: 'GET', path: '/data/imports/', allowed: ALL, request: () => ({ url: 'data/imports/' }) },
+  { method: 'GET', path: '/data/imports/{id}/', allowed: ALL, request: () => ({ url: `data/imports/${importId}/` }) },
+
+  // --- clients ---
+  { method: 'GET', path: '/clients/', allowed: ALL, request: () => ({ url: 'clients/' }) },
+  {
+    method: 'POST',
+    path: '/clients/',
+    allowed: WORK,
+    request: () => ({ url: 'clients/', body: { company_name: 'Matrix AB' } }),
+  },
+  { method: 'GET', path: '/clients/stats/', allowed: ALL, request: () => ({ url: 'clients/stats/' }) },
+  { method: 'GET', path: '/clients/{id}/', allowed: ALL, request: () => ({ url: `clients/${clientId}/` }) },
+  {
+    method: 'PATCH',
+    path: '/clients/{id}/',
+    allowed: WORK,
+    request: () => ({ url: `clients/${clientId}/`, body: { notes: 'Edited' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/clients/{id}/',
+    allowed: WORK,
+    request: async () => ({ url: `clients/${await ownerCreates('clients/', { company_name: 'Gone AB' })}/` }),
+  },
+
+  // --- analytics ---
+  {
+    method: 'GET',
+    path: '/analytics/dashboard/overview/',
+    allowed: ALL,
+    request: () => ({ url: 'analytics/dashboard/overview/' }),
+  },
+];
+
+async function upload(): Promise<string> {
+  const res = await call('POST', 'files/upload/', users.owner, { parts: png() });
+  return res.json<{ data: { id: string } }>().data.id;
+}
+
+async function newNotification(role: Role): Promise<string> {
+  const [row] = await inScope(t.database.db, { organizationId: org }, (tx) =>
+    tx
+      .insert(notifications)
+      .values({ organizationId: org, userId: users[role].user.id, category: 'leads', type: 'lead_follow_up_due' })
+      .returning({ id: notifications.id }),
+  );
+  return row?.id ?? '';
+}
+
+let approvalEvent: EventFixture;
+/** A captured lead waiting for approval. */
+async function pendingLead(): Promise<string> {
+  const res = await postCapture(t, approvalEvent.slug, visitor());
+  return res.json<{ data: { id: string } }>().data.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [owner, admin, member, viewer] = await Promise.all(ROLES.map(() => registerUser(t)));
+  if (!owner || !admin || !member || !viewer) throw new Error('registration failed');
+  Object.assign(users, { owner, admin, member, viewer });
+  org = owner.organization?.id ?? '';
+  await inScope(t.database.db, { organizationId: org }, (tx) =>
+    tx.insert(memberships).values([
+      { organizationId: org, userId: admin.user.id, role: 'admin' },
+      { organizationId: org, userId: member.user.id, role: 'member' },
+      { organizationId: org, userId: viewer.user.id, role: 'viewer' },
+    ]),
+  );
+  event = await createEvent(t, org);
+  approvalEvent = await createEvent(t, org, { settings: { require_approval: true } });
+  leadId = await newLead();
+  noteId = await ownerCreates(`leads/${leadId}/notes/`, { body: 'Owner note' });
+  clientId = await ownerCreates('clients/', { company_name: 'Kept AB' });
+  fileId = await upload();
+  const imported = await call('POST', 'leads/import_leads/', users.owner, { parts: csv() });
+  importId = imported.json<{ data: { id: string } }>().data.id;
+  for (const role of ROLES) notificationOf[role] = await newNotification(role);
+});
+afterAll(() => t.close());
+
+const isPublic = (r: Route) => r.allowed === 'public';
+const LAST = ['/auth/change-password/', '/auth/logout/', '/auth/delete-account/'];
+
+/** The table of docs/roles.md, generated from ROUTES. */
+function matrixMarkdown(): string {
+  const mark = (r: Route, role: Role) => (r.allowed === 'public' ? '·' : r.allowed.includes(role) ? '✓' : '✗');
+  const lines = [
+    '| Method | Path (under /api/v1) | owner | admin | member | viewer | Note |',
+    '|---|---|:-:|:-:|:-:|:-:|---|',
+    ...ROUTES.map(
+      (r) =>
+        `| ${r.method} | \`${r.path}\` | ${ROLES.map((role) => mark(r, role)).join(' | ')} | ${
+          r.allowed === 'public' ? `public${r.note ? `; ${r.note}` : ''}` : (r.note ?? '')
+        } |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+describe('the role matrix (docs/roles.md)', () => {
+  it('names every API route, and docs/roles.md shows exactly this table', () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const inApp = Object.entries(doc.paths).flatMap(([p, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${p.replace(/^\/api\/v1/, '')}`),
+    );
+    const inTable = ROUTES.map((r) => `${r.method} ${r.path}`);
+    expect([...inTable].sort()).toEqual([...inApp].sort());
+    expect(new Set(inTable).size).toBe(inTable.length);
+
+    const roles = readFileSync(new URL('../../../../docs/roles.md', import.meta.url), 'utf8');
+    const section = /<!-- matrix:start -->\n([\s\S]*?)\n<!-- matrix:end -->/.exec(roles)?.[1];
+    expect(section, 'regenerate the table in docs/roles.md from this test').toBe(matrixMarkdown());
+  });
+
+  it('answers success to the allowed roles and 403 to the others, on every route', async () => {
+    const failures: string[] = [];
+    for (const route of ROUTES) {
+      if (isPublic(route) || LAST.includes(route.path)) continue;
+      if (!route.request) throw new Error(`${route.method} ${route.path} has no request`);
+      for (const role of ROLES) {
+        const req = await route.request(role);
+        const res = await call(route.method, req.url, users[role], req);
+        const allowed = (route.allowed as readonly Role[]).includes(role);
+        const ok = allowed
+          ? res.statusCode >= 200 && res.statusCode < 300
+          : res.statusCode === 403 && res.json<{ error: { code: string } }>().error.code === 'PERMISSION_DENIED';
+        if (!ok) failures.push(`${role} ${route.method} ${req.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lets members edit and delete their own notes and files, not others’', async () => {
+    const note = await call('POST', `leads/${leadId}/notes/`, users.member, { body: { body: 'Mine' } });
+    const own = note.json<{ data: { id: string } }>().data.id;
+    const edit = await call('PATCH', `leads/${leadId}/notes/${own}/`, users.member, { body: { body: 'E' } });
+    expect(edit.statusCode).toBe(200);
+    expect((await call('DELETE', `leads/${leadId}/notes/${own}/`, users.member)).statusCode).toBe(200);
+    const uploaded = await call('POST', 'files/upload/', users.member, { parts: png() });
+    const file = uploaded.json<{ data: { id: string } }>().data.id;
+    expect((await call('DELETE', `files/${file}/`, users.member)).statusCode).toBe(200);
+  });
+
+  it('lets every role change its own password, sign out and delete its account (the last owner: 409)', async () => {
+    for (const role of ROLES) {
+      const user = users[role];
+      const changed = await call('POST', 'auth/change-password/', user, {
+        body: {
+          current_password: user.password,
+          new_password: 'Changed2026Booth',
+          new_password_confirm: 'Changed2026Booth',
+        },
+      });
+      expect(changed.statusCode, `${role} change-password`).toBe(200);
+      const out = await call('POST', 'auth/logout/', user, { body: { refresh: user.refresh } });
+      expect(out.statusCode, `${role} logout`).toBe(200);
+    }
+    const deleteAccount = (role: Role) =>
+      call('POST', 'auth/delete-account/', users[role], {
+        body: { password: 'Changed2026Booth', confirmation: 'DELETE' },
+      });
+    // The last owner of an organisation with other members must hand it over first.
+    expect((await deleteAccount('owner')).statusCode).toBe(409);
+    for (const role of ['admin', 'member', 'viewer', 'owner'] as const) {
+      expect((await deleteAccount(role)).statusCode, `${role} delete-account`).toBe(200);
+    }
+  });
+});
