@@ -93,11 +93,12 @@ const only = process.env.BENCH_CASES?.split(',');
 const cases = only ? CASES.filter(([name]) => only.includes(name)) : CASES;
 
 const server = await startApi(BENCH_DATABASE_URL);
-// The API's start may have migrated (new indexes, whose expressions have no statistics yet):
-// analyze as a running database's autovacuum would have, so plans are the ones it would get.
+// The API's start may have migrated (new indexes, whose expressions have no statistics yet, or a
+// rewritten table, whose visibility map is empty): vacuum and analyze as a running database's
+// autovacuum would have, so plans are the ones it would get.
 const analyzer = new pg.Client({ connectionString: BENCH_DATABASE_URL });
 await analyzer.connect();
-await analyzer.query('analyze leads');
+await analyzer.query('vacuum analyze leads');
 await analyzer.end();
 const results = { database: 'postgres', connections: CONNECTIONS, duration_s: DURATION, cases: {} };
 const targets = [];
