@@ -18,7 +18,7 @@ import { useCurrentUser } from '../../auth/api/me.ts';
 import { memberName, useMembers } from '../../leads/api/members.ts';
 import { useClient, useDeleteClient, type Client } from '../api/clients.ts';
 import { ClientPriorityBadge, ClientStatusBadge } from '../components/client-badges.tsx';
-import { BackLink } from '../components/back-link.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
 import { ClientForm } from '../components/client-form.tsx';
 import { contactName, formatAmount } from '../utils/format.ts';
 
@@ -43,7 +43,7 @@ export function ClientDetailPage() {
       return (
         <RecordLoadFailure
           error={client.error}
-          eyebrow={<BackLink />}
+          eyebrow={<BackLink to="/clients">{t('detail.back')}</BackLink>}
           notFoundTitle={t('detail.notFound')}
           notFoundBody={t('detail.notFoundBody')}
           title={t('detail.metaTitle')}
@@ -110,7 +110,7 @@ function ClientProfile({ client, remove }: { client: Client; remove: ReturnType<
   return (
     <div className="grid gap-6">
       <PageHeader
-        eyebrow={<BackLink />}
+        eyebrow={<BackLink to="/clients">{t('detail.back')}</BackLink>}
         title={name}
         description={
           <span className="grid gap-2">

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { useMembers } from '../../leads/api/members.ts';
-import { BackLink } from '../components/back-link.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
 import { ClientForm } from '../components/client-form.tsx';
 
 /**
@@ -17,7 +17,11 @@ export function ClientFormPage() {
   const { members } = useMembers();
   return (
     <div className="grid gap-6">
-      <PageHeader eyebrow={<BackLink />} title={t('form.createTitle')} description={t('form.createDescription')} />
+      <PageHeader
+        eyebrow={<BackLink to="/clients">{t('detail.back')}</BackLink>}
+        title={t('form.createTitle')}
+        description={t('form.createDescription')}
+      />
       <ClientForm
         client={null}
         members={members}

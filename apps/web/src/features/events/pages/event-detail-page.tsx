@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EventStatusBadge } from '../../../components/event-status-badge.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -88,7 +89,7 @@ export function EventDetailPage() {
         </div>
       ) : (
         <div className="grid gap-6">
-          <PageHeader title={t('detail.metaTitle')} eyebrow={<BackLink />} />
+          <PageHeader title={t('detail.metaTitle')} eyebrow={<BackLink to="/events">{t('detail.back')}</BackLink>} />
           <Card role="alert" className="p-6 text-sm">
             <p className="font-medium text-foreground">{t('detail.loadFailed')}</p>
             <Button variant="outline" className="mt-3" onClick={() => void event.refetch()}>
@@ -116,20 +117,6 @@ export function EventDetailPage() {
     );
   }
   return <EventDetail event={data} remove={remove} live={live} />;
-}
-
-function BackLink() {
-  const { t } = useTranslation('events');
-  const { lp } = useLocalizedPath();
-  return (
-    <Link
-      to={lp('/events')}
-      className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('detail.back')}
-    </Link>
-  );
 }
 
 function EventDetail({
@@ -183,7 +170,7 @@ function EventDetail({
   return (
     <div className="grid gap-6">
       <PageHeader
-        eyebrow={<BackLink />}
+        eyebrow={<BackLink to="/events">{t('detail.back')}</BackLink>}
         title={event.name}
         description={
           <span className="flex flex-wrap items-center gap-x-4 gap-y-1.5">

@@ -1,8 +1,9 @@
-import { ArrowLeft, BadgeCheck, Building, Check, Clock, Handshake, Pencil, RotateCcw, Trash2, X } from 'lucide-react';
+import { BadgeCheck, Building, Check, Clock, Handshake, Pencil, RotateCcw, Trash2, X } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RecordLoadFailure } from '../../../components/record-load-failure.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -51,7 +52,7 @@ export function LeadDetailPage() {
       return (
         <RecordLoadFailure
           error={lead.error}
-          eyebrow={<BackLink />}
+          eyebrow={<BackLink to="/leads">{t('detail.back')}</BackLink>}
           notFoundTitle={t('errors.notFound')}
           notFoundBody={t('detail.notFoundBody')}
           title={t('detail.metaTitle')}
@@ -78,20 +79,6 @@ export function LeadDetailPage() {
     );
   }
   return <LeadDetail lead={data} remove={remove} />;
-}
-
-function BackLink() {
-  const { t } = useTranslation('leads');
-  const { lp } = useLocalizedPath();
-  return (
-    <Link
-      to={lp('/leads')}
-      className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('detail.back')}
-    </Link>
-  );
 }
 
 function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof useDeleteLead> }) {
@@ -141,7 +128,7 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
   return (
     <div className="grid gap-6">
       <PageHeader
-        eyebrow={<BackLink />}
+        eyebrow={<BackLink to="/leads">{t('detail.back')}</BackLink>}
         title={name}
         description={
           <span className="grid gap-2">

@@ -1,19 +1,18 @@
 import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
+import { useLocalizedPath } from '../i18n/use-localized-path.ts';
 
-/** "All clients": the way back to /clients above a client's page or form. */
-export function BackLink() {
-  const { t } = useTranslation('clients');
+/** The way back to a list ("All leads") above one of its records' pages, in the page's language. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   const { lp } = useLocalizedPath();
   return (
     <Link
-      to={lp('/clients')}
+      to={lp(to)}
       className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
     >
       <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('detail.back')}
+      {children}
     </Link>
   );
 }
