@@ -117,6 +117,10 @@ export const leads = pgTable(
       index('leads_organization_email_idx').on(t.organizationId, sql`lower(${t.email})`),
       index('leads_live_status_idx').on(t.organizationId, t.status, t.createdAt).where(live),
       index('leads_live_assigned_idx').on(t.organizationId, t.assignedTo, t.createdAt).where(live),
+      // A rep's own leads in one status ("my contacted leads"), the list people live in: its page
+      // and its capped count read the index alone (migration leads_assigned_status INCLUDEs the
+      // score, which the list's score filter tests), not every lead of the assignee.
+      index('leads_live_assigned_status_idx').on(t.organizationId, t.assignedTo, t.status, t.createdAt).where(live),
       // With the id, the list's order (the id breaks ties) comes straight from the index, and a
       // deep page skips over index entries only (leads.service.ts listLeads). Migration
       // leads_list_speed adds the searched columns (INCLUDE, which drizzle-kit cannot say), so a
