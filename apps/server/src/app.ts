@@ -41,6 +41,7 @@ import { LEADS_IMPORTED } from './modules/leads/lead-imports.service.ts';
 import { LEAD_CREATED, LEAD_UPDATED } from './modules/leads/leads.service.ts';
 import { purgeExpiredLeads } from './modules/leads/lead-purge.service.ts';
 import { sendFollowUpReminders } from './modules/notifications/follow-up-reminders.service.ts';
+import { offerRoutes } from './modules/offers/offers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { organizationLogoRoutes } from './modules/organizations/organization-logo.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
@@ -269,6 +270,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(eventRoutes(deps), { prefix: '/events' });
       await api.register(eventLogoRoutes(deps), { prefix: '/events' });
       await api.register(eventLeadsRoutes(deps), { prefix: '/events' });
+      await api.register(offerRoutes(deps), { prefix: '/offers' });
       await api.register(leadsRoutes(deps), { prefix: '/leads' });
       await api.register(leadConversionRoutes(deps), { prefix: '/leads' });
       await api.register(clientsRoutes(deps), { prefix: '/clients' });

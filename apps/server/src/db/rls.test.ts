@@ -59,6 +59,8 @@ describe('row-level security', () => {
       'leads',
       'memberships',
       'notifications',
+      'offer_page_views',
+      'offers',
       'subscriptions',
     ]);
     for (const r of rows) expect(r, r.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });

@@ -7,6 +7,7 @@ export * from '../modules/onboarding/onboarding.table.ts';
 export * from '../modules/files/files.table.ts';
 export * from '../jobs/outbox.table.ts';
 export * from '../modules/events/events.table.ts';
+export * from '../modules/offers/offers.table.ts';
 export * from '../modules/leads/leads.table.ts';
 export * from '../modules/clients/clients.table.ts';
 export * from '../modules/notifications/notifications.table.ts';

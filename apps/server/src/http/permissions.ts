@@ -30,6 +30,12 @@ const PERMISSIONS = {
   'events.create': ['owner', 'admin', 'member'],
   'events.update': ['owner', 'admin', 'member'],
   'events.delete': ['owner', 'admin', 'member'],
+  // Offers, as events: viewers look; members build, publish, archive and delete them (spec 01
+  // §6 names no stricter rule; deleting keeps the offer's leads).
+  'offers.read': ['owner', 'admin', 'member', 'viewer'],
+  'offers.create': ['owner', 'admin', 'member'],
+  'offers.update': ['owner', 'admin', 'member'],
+  'offers.delete': ['owner', 'admin', 'member'],
   // Leads: members work on them (spec 01 §6); a deleted lead waits 30 days in the bin, so
   // deleting is part of the work too. The scoring rules are the organisation's policy.
   'leads.read': ['owner', 'admin', 'member', 'viewer'],

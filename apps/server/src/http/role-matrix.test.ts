@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@leadcapture/contracts/constants';
 import { createEvent, postCapture, visitor, type EventFixture } from '../../test/capture.ts';
 import { multipart, PNG, type Part } from '../../test/multipart.ts';
 import { bearer, createTestApp, registerUser, uniqueAddress, uniqueEmail, type TestApp } from '../../test/helpers.ts';
 import { inScope } from '../db/tenant.ts';
+import { leads } from '../modules/leads/leads.table.ts';
 import { notifications } from '../modules/notifications/notifications.table.ts';
 import { memberships } from '../modules/organizations/organizations.table.ts';
 
@@ -50,6 +52,9 @@ let noteId = '';
 let clientId = '';
 let fileId = '';
 let importId = '';
+let offerId = '';
+let offerWithField = '';
+let offerLeadId = '';
 const notificationOf = {} as Record<Role, string>;
 
 function call(method: Method, url: string, user: User | null, req: Omit<Request, 'url'> = {}) {
@@ -74,6 +79,9 @@ async function ownerCreates(url: string, body: unknown): Promise<string> {
   return res.json<{ data: { id: string } }>().data.id;
 }
 const newLead = () => ownerCreates('leads/', { first_name: 'Matrix', last_name: 'Lead', email: uniqueEmail('lead') });
+const emailField = { id: 'email', type: 'email', label: 'Email' };
+const newOffer = (withField = false) =>
+  ownerCreates('offers/', { title: 'Matrix offer', ...(withField ? { form_fields: [emailField] } : {}) });
 const newInvite = () => ownerCreates('auth/team/members/', { email: uniqueEmail('invitee'), role: 'viewer' });
 const png = (): Part[] => [{ name: 'file', filename: 'logo.png', contentType: 'image/png', data: PNG }];
 const csv = (): Part[] => [
@@ -365,6 +373,94 @@ const ROUTES: Route[] = [
   { method: 'DELETE', path: '/events/{id}/logo/', allowed: WORK, request: () => ({ url: `events/${event.id}/logo/` }) },
   { method: 'GET', path: '/events/{id}/leads/', allowed: ALL, request: () => ({ url: `events/${event.id}/leads/` }) },
 
+  // --- offers ---
+  { method: 'GET', path: '/offers/', allowed: ALL, request: () => ({ url: 'offers/' }) },
+  {
+    method: 'POST',
+    path: '/offers/',
+    allowed: WORK,
+    request: () => ({ url: 'offers/', body: { title: 'Matrix offer' } }),
+  },
+  {
+    method: 'GET',
+    path: '/offers/slug-availability/',
+    allowed: ALL,
+    request: () => ({ url: 'offers/slug-availability/?slug=matrix-offer' }),
+  },
+  { method: 'GET', path: '/offers/{id}/', allowed: ALL, request: () => ({ url: `offers/${offerId}/` }) },
+  {
+    method: 'PATCH',
+    path: '/offers/{id}/',
+    allowed: WORK,
+    request: () => ({ url: `offers/${offerId}/`, body: { description: 'Updated' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/offers/{id}/',
+    allowed: WORK,
+    request: async () => ({ url: `offers/${await newOffer()}/` }),
+  },
+  {
+    method: 'POST',
+    path: '/offers/{id}/activate/',
+    allowed: WORK,
+    request: () => ({ url: `offers/${offerId}/activate/` }),
+  },
+  {
+    method: 'POST',
+    path: '/offers/{id}/archive/',
+    allowed: WORK,
+    request: async () => ({ url: `offers/${await newOffer()}/archive/` }),
+  },
+  {
+    method: 'POST',
+    path: '/offers/{id}/duplicate/',
+    allowed: WORK,
+    request: () => ({ url: `offers/${offerId}/duplicate/` }),
+  },
+  { method: 'GET', path: '/offers/{id}/stats/', allowed: ALL, request: () => ({ url: `offers/${offerId}/stats/` }) },
+  { method: 'GET', path: '/offers/{id}/fields/', allowed: ALL, request: () => ({ url: `offers/${offerId}/fields/` }) },
+  {
+    method: 'POST',
+    path: '/offers/{id}/fields/',
+    allowed: WORK,
+    request: (role) => ({
+      url: `offers/${offerId}/fields/`,
+      body: { field: { id: `extra_${role}`, type: 'text', label: 'Extra' } },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/offers/{id}/fields/reorder/',
+    allowed: WORK,
+    request: () => ({ url: `offers/${offerWithField}/fields/reorder/`, body: { field_ids: ['email'] } }),
+  },
+  {
+    method: 'GET',
+    path: '/offers/{id}/fields/{fieldId}/',
+    allowed: ALL,
+    request: () => ({ url: `offers/${offerWithField}/fields/email/` }),
+  },
+  {
+    method: 'PATCH',
+    path: '/offers/{id}/fields/{fieldId}/',
+    allowed: WORK,
+    request: () => ({ url: `offers/${offerWithField}/fields/email/`, body: { label: 'Work email' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/offers/{id}/fields/{fieldId}/',
+    allowed: WORK,
+    request: async () => ({ url: `offers/${await newOffer(true)}/fields/email/` }),
+  },
+  { method: 'GET', path: '/offers/{id}/leads/', allowed: ALL, request: () => ({ url: `offers/${offerId}/leads/` }) },
+  {
+    method: 'GET',
+    path: '/offers/{id}/leads/{leadId}/',
+    allowed: ALL,
+    request: () => ({ url: `offers/${offerId}/leads/${offerLeadId}/` }),
+  },
+
   // --- leads ---
   { method: 'GET', path: '/leads/', allowed: ALL, request: () => ({ url: 'leads/' }) },
   {
@@ -590,6 +686,12 @@ beforeAll(async () => {
   const imported = await call('POST', 'leads/import_leads/', users.owner, { parts: csv() });
   importId = imported.json<{ data: { id: string } }>().data.id;
   for (const role of ROLES) notificationOf[role] = await newNotification(role);
+  offerId = await newOffer();
+  offerWithField = await newOffer(true);
+  offerLeadId = await newLead();
+  await inScope(t.database.db, { organizationId: org }, (tx) =>
+    tx.update(leads).set({ offerId }).where(eq(leads.id, offerLeadId)),
+  );
 });
 afterAll(() => t.close());
 

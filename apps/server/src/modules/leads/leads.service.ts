@@ -346,10 +346,23 @@ export async function listEventLeads(
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.organizationId, ctx.organizationId)));
   if (!event) throw notFound('Event');
+  return listPageLeads(ctx, eq(leads.eventId, eventId), query, page);
+}
 
+/**
+ * The leads of one public page (an event's, an offer's: `scope`), not deleted, filtered,
+ * searched and ordered. The caller has checked the page is the tenant's.
+ */
+export async function listPageLeads(
+  ctx: TenantContext,
+  scope: SQL,
+  query: EventLeadsQuery,
+  page: { limit: number; offset: number },
+): Promise<{ results: Lead[]; total: number }> {
+  assertCan(ctx, 'records.read');
   const conditions: (SQL | undefined)[] = [
     eq(leads.organizationId, ctx.organizationId),
-    eq(leads.eventId, eventId),
+    scope,
     isNull(leads.deletedAt),
     query.approval_status ? eq(leads.approvalStatus, query.approval_status) : undefined,
     query.source ? eq(leads.source, query.source) : undefined,
@@ -373,6 +386,17 @@ export async function listEventLeads(
     total = counted?.n ?? 0;
   }
   return { results: rows.map((r) => toLead(r.lead)), total };
+}
+
+/** One lead of a public page (`scope`), not deleted; 404 when it is not that page's. */
+export async function getPageLead(ctx: TenantContext, scope: SQL, leadId: string): Promise<Lead> {
+  assertCan(ctx, 'leads.read');
+  const [row] = await ctx.tx
+    .select()
+    .from(leads)
+    .where(and(mine(ctx, leadId), scope, isNull(leads.deletedAt)));
+  if (!row) throw leadNotFound();
+  return toLead(row);
 }
 
 // --- approval --------------------------------------------------------------------------------

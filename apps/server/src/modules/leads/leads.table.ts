@@ -26,6 +26,7 @@ import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
 import { users } from '../auth/auth.table.ts';
 import { clients } from '../clients/clients.table.ts';
 import { events, publicLookup } from '../events/events.table.ts';
+import { offers } from '../offers/offers.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
 
 /** Where a captured lead came from, kept as the visitor's browser told us. */
@@ -51,8 +52,8 @@ export const leads = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
-    // The offer page the lead came from; the offers table (a later module) adds the reference.
-    offerId: uuid('offer_id'),
+    // The offer page the lead came from; deleting the offer keeps its leads, without the offer.
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     email: text('email').notNull().default(''),
