@@ -89,6 +89,7 @@ const pages = {
   clientDetail: lazyPage(() =>
     import('../features/clients/pages/client-detail-page.tsx').then((m) => ({ Component: m.ClientDetailPage })),
   ),
+  team: lazyPage(() => import('../features/team/pages/team-page.tsx').then((m) => ({ Component: m.TeamPage }))),
   notifications: lazyPage(() =>
     import('../features/notifications/pages/notifications-page.tsx').then((m) => ({ Component: m.NotificationsPage })),
   ),
@@ -179,6 +180,7 @@ function signedInRoutes(): RouteObject[] {
               lazy: pages.clientDetail,
               handle: { ...title((t) => t('clients:detail.metaTitle')), namespaces: ['settings', 'leads'] },
             },
+            { path: 'team', lazy: pages.team, handle: title((t) => t('team:list.title')) },
             {
               path: 'notifications',
               lazy: pages.notifications,
