@@ -49,8 +49,7 @@ export function InviteMemberDialog({ myRole, onClose }: { myRole: Role | undefin
         if (isApiError(error) && error.status === 422 && applyServerErrors(error, form.setError, FIELDS)?.length === 0)
           return;
         const failure = teamFailure(error, 'invite');
-        if (failure !== null)
-          form.setError('root', { message: t(failure.key, { email: failure.email ?? values.email }) });
+        if (failure !== null) form.setError('root', { message: t(failure.key, { email: values.email }) });
       },
     ),
   );

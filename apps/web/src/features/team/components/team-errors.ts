@@ -10,20 +10,14 @@ type Failure = 'invite' | 'update' | 'delete' | 'resend';
 export function teamFailure(
   error: unknown,
   failure: Failure,
-): { key: `errors.${Failure | 'lastOwner' | 'permission' | 'conflict' | 'rateLimited'}`; email?: string } | null {
+): { key: `errors.${Failure | 'lastOwner' | 'permission' | 'conflict' | 'rateLimited'}` } | null {
   if (isHandledGlobally(error)) return null;
   if (isApiError(error)) {
     if (error.code === 'LAST_OWNER') return { key: 'errors.lastOwner' };
     if (error.code === 'PERMISSION_DENIED') return { key: 'errors.permission' };
     if (error.code === 'RATE_LIMITED') return { key: 'errors.rateLimited' };
-    if (error.code === 'CONFLICT') {
-      const details: unknown = error.details;
-      const email =
-        typeof details === 'object' && details !== null && 'email' in details && typeof details.email === 'string'
-          ? details.email
-          : '';
-      return { key: 'errors.conflict', email };
-    }
+    // Already a member or already invited; the message names the address the caller knows.
+    if (error.code === 'CONFLICT') return { key: 'errors.conflict' };
   }
   return { key: `errors.${failure}` };
 }

@@ -83,7 +83,7 @@ export function TeamMemberList({ members, myUserId, myRole, onAction }: ListProp
                 <TableCell>
                   <MemberStatusBadge status={member.status} />
                 </TableCell>
-                <TableCell className="text-sm">
+                <TableCell className="text-sm whitespace-nowrap">
                   <MemberDates member={member} />
                 </TableCell>
                 {anyActions && (

@@ -155,7 +155,8 @@ describe('TeamPage', () => {
 
   it('says who is already a member when an invitation conflicts', async () => {
     server('owner', {
-      'POST /auth/team/members/': () => fail(409, 'CONFLICT', { email: 'grace@example.com' }),
+      'POST /auth/team/members/': () =>
+        fail(409, 'CONFLICT', { email: ['This email address has already been invited'] }),
     });
     await renderWithApp(<TeamPage />, { path: '/team' });
     await userEvent.click(await screen.findByRole('button', { name: 'Invite member' }));
