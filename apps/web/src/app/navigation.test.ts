@@ -21,6 +21,6 @@ describe('navigation', () => {
 
   it('lists the main items in the order of spec 01 §2', () => {
     const main = navItems.filter((item) => item.group === 'main').map((item) => item.to);
-    expect(main).toEqual(['/dashboard', '/events', '/leads', '/clients', '/onboarding']);
+    expect(main).toEqual(['/dashboard', '/events', '/leads', '/clients', '/team', '/onboarding']);
   });
 });

@@ -7,6 +7,7 @@ import {
   Rocket,
   Settings,
   UserRound,
+  Users,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -30,6 +31,8 @@ export const navItems: readonly NavItem[] = [
   // Offers come between Events and Leads (spec 01 §2) once they exist.
   { to: '/leads', label: (t) => t('nav.leads'), icon: Contact, group: 'main' },
   { to: '/clients', label: (t) => t('nav.clients'), icon: Handshake, group: 'main' },
+  // Apps and Analytics come between Clients and Team (spec 01 §2) once they exist.
+  { to: '/team', label: (t) => t('nav.team'), icon: Users, group: 'main' },
   { to: '/onboarding', label: (t) => t('nav.setupGuide'), icon: Rocket, group: 'main' },
   { to: '/settings', label: (t) => t('nav.settings'), icon: Settings, group: 'account' },
   { to: '/settings/profile', label: (t) => t('nav.profile'), icon: UserRound, group: 'account' },

@@ -117,6 +117,15 @@ describe('route guards (spec 01 §2)', () => {
     expect(router.state.location.pathname).toBe('/auth/verify-email');
   });
 
+  it('lets a signed-in user open a mailed invitation, in English and Swedish', async () => {
+    signIn();
+    const router = renderApp('/auth/accept-invite?token=abc');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(router.state.location.pathname).toBe('/auth/accept-invite');
+    const sv = renderApp('/sv/auth/accept-invite?token=abc');
+    await waitFor(() => expect(sv.state.location.pathname).toBe('/sv/auth/accept-invite'));
+  });
+
   it('logs out when the user cannot be loaded', async () => {
     signIn();
     meAnswer = () => new Response(JSON.stringify(failure(500, 'INTERNAL_ERROR')), { status: 500 });

@@ -89,6 +89,10 @@ const pages = {
   clientDetail: lazyPage(() =>
     import('../features/clients/pages/client-detail-page.tsx').then((m) => ({ Component: m.ClientDetailPage })),
   ),
+  team: lazyPage(() => import('../features/team/pages/team-page.tsx').then((m) => ({ Component: m.TeamPage }))),
+  acceptInvite: lazyPage(() =>
+    import('../features/auth/pages/accept-invite-page.tsx').then((m) => ({ Component: m.AcceptInvitePage })),
+  ),
   notifications: lazyPage(() =>
     import('../features/notifications/pages/notifications-page.tsx').then((m) => ({ Component: m.NotificationsPage })),
   ),
@@ -121,9 +125,15 @@ function openRoutes(): RouteObject[] {
   ];
 }
 
-/** Public pages for everyone, signed in or not: the legal texts, contact and offline. No layout. */
+/**
+ * Public pages for everyone, signed in or not: the legal texts, contact, offline, and the mailed
+ * invitation link (a signed-in person accepts with their account; outside the signed-out
+ * layout, which drops the cache, including the page's own lookup, when nobody is signed in).
+ * No layout.
+ */
 function publicRoutes(): RouteObject[] {
   return [
+    { path: 'auth/accept-invite', lazy: pages.acceptInvite, handle: title((t) => t('auth:acceptInvite.metaTitle')) },
     { path: 'terms', lazy: pages.terms, handle: title((t) => t('legal:terms.metaTitle')) },
     { path: 'privacy', lazy: pages.privacy, handle: title((t) => t('legal:privacy.metaTitle')) },
     { path: 'contact', lazy: pages.contact, handle: title((t) => t('support:contact.metaTitle')) },
@@ -179,6 +189,7 @@ function signedInRoutes(): RouteObject[] {
               lazy: pages.clientDetail,
               handle: { ...title((t) => t('clients:detail.metaTitle')), namespaces: ['settings', 'leads'] },
             },
+            { path: 'team', lazy: pages.team, handle: title((t) => t('team:list.title')) },
             {
               path: 'notifications',
               lazy: pages.notifications,

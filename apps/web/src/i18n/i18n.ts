@@ -38,6 +38,7 @@ export const namespaces = [
   'leads',
   'clients',
   'notifications',
+  'team',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

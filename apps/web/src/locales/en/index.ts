@@ -11,6 +11,7 @@ import legal from './legal.json';
 import notifications from './notifications.json';
 import settings from './settings.json';
 import support from './support.json';
+import team from './team.json';
 
 /** English, the source language: every namespace of locales/en in one chunk, loaded on demand. */
 export const en = {
@@ -27,4 +28,5 @@ export const en = {
   leads,
   clients,
   notifications,
+  team,
 } as const;

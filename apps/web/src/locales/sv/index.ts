@@ -12,6 +12,7 @@ import legal from './legal.json';
 import notifications from './notifications.json';
 import settings from './settings.json';
 import support from './support.json';
+import team from './team.json';
 
 /**
  * Swedish. `satisfies` makes tsc reject a file that lacks an English key; locales.test.ts also
@@ -31,4 +32,5 @@ export const sv = {
   leads: leads satisfies (typeof en)['leads'],
   clients: clients satisfies (typeof en)['clients'],
   notifications: notifications satisfies (typeof en)['notifications'],
+  team: team satisfies (typeof en)['team'],
 } as const;
