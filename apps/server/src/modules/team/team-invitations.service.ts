@@ -13,6 +13,7 @@ import { membershipsOf, pickCurrent, startSession, toUser } from '../auth/auth.s
 import { users } from '../auth/auth.table.ts';
 import { assertAcceptablePassword, hashPassword } from '../auth/passwords.ts';
 import { hashToken, type AccessClaims } from '../auth/tokens.ts';
+import { userOnboarding } from '../onboarding/onboarding.table.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
 import { invitationTokens } from './team.table.ts';
 
@@ -255,6 +256,9 @@ async function createInvitedUser(
     })
     .returning({ id: users.id });
   if (!user) throw new Error('user insert returned no row');
+  // They join an organisation that is already set up: the new-organisation wizard (first event,
+  // forms) is not theirs to do, so it starts skipped (the Setup guide stays in the menu).
+  await tx.insert(userOnboarding).values({ userId: user.id, currentStep: 'complete', skipped: true, completedAt: now });
   await recordAudit(tx, meta, {
     action: 'auth.registered',
     userId: user.id,

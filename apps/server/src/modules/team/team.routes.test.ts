@@ -125,6 +125,13 @@ describe('inviting and accepting as a new person', () => {
     const result = expectData(authResultSchema, await accept(token, null, newPerson));
     expect(result.organization).toMatchObject({ id: orgOf(owner), role: 'member' });
     expect(result.user).toMatchObject({ email: email.toLowerCase(), first_name: 'Nils', email_verified: true });
+    // They join an organisation that is set up already: no new-organisation wizard for them.
+    const onboarding = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/onboarding/',
+      headers: bearer(result.access),
+    });
+    expect(onboarding.json()).toMatchObject({ data: { skipped: true, current_step: 'complete' } });
 
     const joined = expectData(teamMemberSchema, await call('GET', `auth/team/members/${member.id}/`, owner));
     expect(joined).toMatchObject({ id: member.id, status: 'joined', user_id: result.user.id, name: 'Nils Holm' });

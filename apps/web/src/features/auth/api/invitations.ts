@@ -51,14 +51,8 @@ export function useAcceptInvitation() {
         skipAuth: 'password' in input,
       });
     },
-    onSuccess: async (result, input) => {
+    onSuccess: async (result) => {
       startSession(result);
-      if ('password' in input) {
-        // A new account made by an invitation joins an organisation that is already set up: the
-        // new-organisation wizard (first event, forms) is not theirs to do, so it is skipped for
-        // them (the Setup guide stays in the menu). Best effort: a failure only means one detour.
-        await api.patch('/auth/onboarding/', { skipped: true }, { quiet: true }).catch(() => undefined);
-      }
       // Everything but the link itself, the user (with the organisation list) included: the guard
       // of the next page refetches it, so the switcher lists the new organisation.
       await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'invitations' });

@@ -48,8 +48,6 @@ describe('AcceptInvitePage', () => {
     const api = fakeServer({
       'GET /auth/invitations/lookup/': () => ok(invitation()),
       'POST /auth/invitations/accept/': () => ok(joined),
-      'PATCH /auth/onboarding/': () =>
-        ok({ current_step: 'welcome', completed_steps: [], skipped: true, completed_at: '2026-01-01T00:00:00.000Z' }),
     });
     const { router } = await render();
     expect(await screen.findByRole('heading', { name: 'Join Nord Data AB' })).toBeTruthy();
@@ -80,8 +78,6 @@ describe('AcceptInvitePage', () => {
       },
     ]);
     expect(getSession()).toEqual({ accessToken: 'a.b.c', refreshToken: 'd.e.f', organizationId: newOrgId });
-    // Joining an organisation that is set up already: no new-organisation wizard.
-    expect(api.bodies('PATCH /auth/onboarding/')).toEqual([{ skipped: true }]);
     expect(getToasts().map((t) => t.title)).toContain('Welcome to Nord Data AB');
   });
 
@@ -96,7 +92,6 @@ describe('AcceptInvitePage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(api.bodies('POST /auth/invitations/accept/')).toEqual([{ token: 'tok-1' }]);
-    expect(api.bodies('PATCH /auth/onboarding/')).toEqual([]);
     expect(getSession().organizationId).toBe(newOrgId);
   });
 
