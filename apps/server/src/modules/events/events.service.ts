@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   and,
   asc,
@@ -36,7 +35,8 @@ import {
 } from '@leadcapture/contracts/events';
 import type { FormField } from '@leadcapture/contracts/form-fields';
 import { SLUG_MESSAGES, suggestSlug } from '@leadcapture/contracts/slugs';
-import { isUniqueViolation, queryRows, type Tx } from '../../db/database.ts';
+import { isUniqueViolation, queryRows } from '../../db/database.ts';
+import { insertWithFreeSlug, slugHolder } from '../../db/slugs.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { AppError, validationError } from '../../http/errors.ts';
@@ -227,32 +227,13 @@ export async function getEvent(ctx: TenantContext, publicUrl: string, id: string
 
 // --- slugs -------------------------------------------------------------------------------
 
-/**
- * Whether a slug is free across the product. Other tenants' events are hidden by RLS, so the
- * read policy's public-lookup clause is opened for exactly this slug, then closed again.
- */
-async function slugHolder(tx: Tx, slug: string): Promise<string | undefined> {
-  await tx.execute(sql`select set_config('app.public_lookup', ${slug}, true)`);
-  try {
-    const [row] = await tx.select({ id: events.id }).from(events).where(eq(events.slug, slug));
-    return row?.id;
-  } finally {
-    await tx.execute(sql`select set_config('app.public_lookup', '', true)`);
-  }
-}
-
 export async function slugAvailability(
   ctx: TenantContext,
   query: { slug: string; event_id?: string | undefined },
 ): Promise<SlugAvailability> {
   assertCan(ctx, 'events.read');
-  const holder = await slugHolder(ctx.tx, query.slug);
+  const holder = await slugHolder(ctx.tx, { table: events, id: events.id, slug: events.slug }, query.slug);
   return { slug: query.slug, available: holder === undefined || holder === query.event_id };
-}
-
-/** A generated slug that is taken gets a random suffix (never a count, which would tell how many exist). */
-function slugCandidate(base: string, attempt: number): string {
-  return attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`;
 }
 
 // --- templates ---------------------------------------------------------------------------
@@ -403,15 +384,14 @@ export async function createEvent(
   };
 
   const base = input.slug ?? suggestSlug(input.name);
-  const attempts = input.slug ? 1 : 8;
-  let row: EventRow | undefined;
-  for (let attempt = 0; attempt < attempts && !row; attempt++) {
-    [row] = await ctx.tx
+  const row = await insertWithFreeSlug(input.slug ? { given: input.slug } : { base }, async (candidate) => {
+    const [inserted] = await ctx.tx
       .insert(events)
-      .values({ ...values, slug: slugCandidate(base, attempt) })
+      .values({ ...values, slug: candidate })
       .onConflictDoNothing({ target: events.slug })
       .returning();
-  }
+    return inserted;
+  });
   if (!row) {
     if (input.slug) throw slugTaken();
     throw new AppError('CONFLICT', 'Could not find a free address for this event; choose a slug');

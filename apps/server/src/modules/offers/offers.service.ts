@@ -23,7 +23,8 @@ import {
 } from '@leadcapture/contracts/offers';
 import { SLUG_MAX_LENGTH, SLUG_MESSAGES, SLUG_SUFFIX_ROOM, suggestSlug } from '@leadcapture/contracts/slugs';
 import type { z } from 'zod';
-import { isUniqueViolation, queryRows, type Tx } from '../../db/database.ts';
+import { isUniqueViolation, queryRows } from '../../db/database.ts';
+import { insertWithFreeSlug, slugHolder } from '../../db/slugs.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
@@ -199,54 +200,30 @@ export async function getOffer(ctx: TenantContext, publicUrl: string, id: string
 
 // --- slugs -------------------------------------------------------------------------------
 
-/**
- * Whether a slug is free across the product. Other tenants' offers are hidden by RLS, so the
- * read policy's public-lookup clause is opened for exactly this slug, then closed again.
- */
-async function slugHolder(tx: Tx, slug: string): Promise<string | undefined> {
-  await tx.execute(sql`select set_config('app.public_lookup', ${slug}, true)`);
-  try {
-    const [row] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.slug, slug));
-    return row?.id;
-  } finally {
-    await tx.execute(sql`select set_config('app.public_lookup', '', true)`);
-  }
-}
-
 export async function slugAvailability(
   ctx: TenantContext,
   query: { slug: string; offer_id?: string | undefined },
 ): Promise<OfferSlugAvailability> {
   assertCan(ctx, 'offers.read');
-  const holder = await slugHolder(ctx.tx, query.slug);
+  const holder = await slugHolder(ctx.tx, { table: offers, id: offers.id, slug: offers.slug }, query.slug);
   return { slug: query.slug, available: holder === undefined || holder === query.offer_id };
 }
 
-/** A generated slug that is taken gets a random suffix (never a count, which would tell how many exist). */
-function slugCandidate(base: string, attempt: number): string {
-  return attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`;
-}
-
-/**
- * Inserts an offer under the first free slug: the given one (taken: 409) or one made from
- * `base` with a random suffix. The unique index decides (other tenants' slugs are invisible
- * here), through ON CONFLICT DO NOTHING, so a lost race costs a retry, not the transaction.
- */
+/** Inserts an offer under the first free slug (db/slugs.ts): the given one (taken: 409) or a made one. */
 async function insertOffer(
   ctx: TenantContext,
   values: Omit<typeof offers.$inferInsert, 'slug'>,
   slug: { given: string } | { base: string },
 ): Promise<OfferRow> {
-  const attempts = 'given' in slug ? 1 : 8;
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    const candidate = 'given' in slug ? slug.given : slugCandidate(slug.base, attempt);
-    const [row] = await ctx.tx
+  const row = await insertWithFreeSlug(slug, async (candidate) => {
+    const [inserted] = await ctx.tx
       .insert(offers)
       .values({ ...values, slug: candidate })
       .onConflictDoNothing({ target: offers.slug })
       .returning();
-    if (row) return row;
-  }
+    return inserted;
+  });
+  if (row) return row;
   if ('given' in slug) throw slugTaken();
   throw new AppError('CONFLICT', 'Could not find a free address for this offer; choose a slug');
 }
