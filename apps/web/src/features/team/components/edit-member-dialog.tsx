@@ -10,13 +10,11 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdateMember, type TeamMember } from '../api/team.ts';
 import { assignableRoles } from './invite-member-dialog.tsx';
 import { displayName } from './team-member-list.tsx';
-import { teamFailure } from './team-errors.ts';
+import { teamFormFailure } from './team-errors.ts';
 
 type Values = z.input<typeof updateMemberSchema>;
 const FIELDS = ['role', 'department', 'job_title', 'status'] as const;
@@ -69,10 +67,7 @@ export function EditMemberDialog({
         onClose();
       },
       (error: unknown) => {
-        // Field messages of a 422 go next to their fields (other answers' details are no field messages).
-        if (isApiError(error) && error.status === 422 && applyServerErrors(error, form.setError, FIELDS)?.length === 0)
-          return;
-        const failure = teamFailure(error, 'update');
+        const failure = teamFormFailure(error, 'update', FIELDS, form.setError);
         if (failure !== null) form.setError('root', { message: t(failure.key, { email: member.email }) });
       },
     );

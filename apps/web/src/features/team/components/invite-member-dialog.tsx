@@ -10,11 +10,9 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useInviteMember } from '../api/team.ts';
-import { teamFailure } from './team-errors.ts';
+import { teamFormFailure } from './team-errors.ts';
 
 type Values = z.input<typeof inviteMemberSchema>;
 const FIELDS = ['email', 'role', 'name', 'department', 'job_title'] as const;
@@ -45,10 +43,7 @@ export function InviteMemberDialog({ myRole, onClose }: { myRole: Role | undefin
         onClose();
       },
       (error: unknown) => {
-        // Field messages of a 422 go next to their fields (other answers' details are no field messages).
-        if (isApiError(error) && error.status === 422 && applyServerErrors(error, form.setError, FIELDS)?.length === 0)
-          return;
-        const failure = teamFailure(error, 'invite');
+        const failure = teamFormFailure(error, 'invite', FIELDS, form.setError);
         if (failure !== null) form.setError('root', { message: t(failure.key, { email: values.email }) });
       },
     ),

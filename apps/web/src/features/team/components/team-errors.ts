@@ -1,4 +1,5 @@
 import { isApiError, isHandledGlobally } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 
 type Failure = 'invite' | 'update' | 'delete' | 'resend';
 
@@ -20,4 +21,20 @@ export function teamFailure(
     if (error.code === 'CONFLICT') return { key: 'errors.conflict' };
   }
   return { key: `errors.${failure}` };
+}
+
+/**
+ * A failed change made in a form: a 422's field messages go next to their fields (answer null),
+ * anything else is the message for above the form (teamFailure).
+ */
+export function teamFormFailure(
+  error: unknown,
+  failure: Failure,
+  fields: readonly string[],
+  setError: (name: never, error: { type: string; message: string }) => void,
+): ReturnType<typeof teamFailure> {
+  // Other answers' details are no field messages.
+  if (isApiError(error) && error.status === 422 && applyServerErrors(error, setError, fields)?.length === 0)
+    return null;
+  return teamFailure(error, failure);
 }
