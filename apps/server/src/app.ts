@@ -7,7 +7,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -26,6 +26,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { captureRoutes } from './modules/capture/capture.routes.ts';
+import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { eventLogoRoutes, eventRoutes } from './modules/events/events.routes.ts';
 import { CONTACT_OUTBOX_KIND, contactMailHandler } from './modules/contact/contact.service.ts';
@@ -97,10 +98,10 @@ function inlineScriptHashes(...pages: (Buffer | undefined)[]): string[] {
 
 /**
  * Paths served by the public capture page's own build (dist/capture/capture.html, a bundle
- * without the dashboard: docs/decisions/011-capture-page-preact.md) instead of the SPA shell.
- * /show/{slug} (offers) joins when its page exists.
+ * without the dashboard: docs/decisions/011-capture-page-preact.md) instead of the SPA shell:
+ * events' capture pages and offer pages.
  */
-const CAPTURE_PAGE_PATHS = /^(?:\/sv)?\/capture(?:[/?]|$)/;
+const CAPTURE_PAGE_PATHS = /^(?:\/sv)?\/(?:capture|show)(?:[/?]|$)/;
 
 /** Builds the whole application. Reads like a table of contents: plugins, then modules. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -113,6 +114,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The router's own refusals (a malformed or over-long path) in the envelope like the rest.
+    frameworkErrors: (error, request, reply) => {
+      handleError(error, request, reply);
+    },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     // Graceful shutdown is driven by main.ts: requests already accepted are served, and idle
@@ -301,13 +306,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
 
+  /** The visitor-facing page (the capture build), or the envelope when the web app is not built. */
+  const sendCapturePage = (reply: FastifyReply): FastifyReply => {
+    if (!captureIndex) return reply.send(errorEnvelope(reply.statusCode, 'NOT_FOUND', 'Not found.'));
+    reply.helmet({ contentSecurityPolicy: { directives: captureCspDirectives } });
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(captureIndex);
+  };
+  await app.register(shortLinkRoutes(deps, sendCapturePage));
+
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isRead && captureIndex && CAPTURE_PAGE_PATHS.test(request.url)) {
-      reply.helmet({ contentSecurityPolicy: { directives: captureCspDirectives } });
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(captureIndex);
-    }
+    if (isRead && captureIndex && CAPTURE_PAGE_PATHS.test(request.url)) return sendCapturePage(reply);
     if (!isApi && spaIndex && isRead) {
       // Deep links (/sv/leads, /capture/x) are the SPA's to route.
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaIndex);

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { EventManualStatus } from '@leadcapture/contracts/constants';
+import type { OfferStatus } from '@leadcapture/contracts/offers';
 import type { FormField } from '@leadcapture/contracts/form-fields';
 import type { CaptureRequest } from '@leadcapture/contracts/public-capture';
 import { queryRows } from '../src/db/database.ts';
 import { inScope } from '../src/db/tenant.ts';
 import { events, leadsCapturedOf, type EventSettings } from '../src/modules/events/events.table.ts';
 import { leads } from '../src/modules/leads/leads.table.ts';
+import { offers } from '../src/modules/offers/offers.table.ts';
 import { uniqueAddress, type TestApp } from './helpers.ts';
 
 /** Fixtures of the capture and leads tests: events written straight to the table, captures sent through HTTP. */
@@ -105,4 +107,61 @@ export function outboxRows(t: TestApp, organizationId: string, kind: string) {
     t.database.db,
     sql`select id, payload, delivered_at from outbox where organization_id = ${organizationId} and kind = ${kind} order by created_at`,
   );
+}
+
+export interface OfferFixture {
+  id: string;
+  slug: string;
+  shortCode: string;
+  organizationId: string;
+}
+
+/** An offer written straight to the table: published and active unless told otherwise. */
+export async function createPublicOffer(
+  t: TestApp,
+  organizationId: string,
+  overrides: {
+    status?: OfferStatus;
+    isPublished?: boolean;
+    formFields?: FormField[];
+    consentText?: string;
+    requireApproval?: boolean;
+    title?: string;
+  } = {},
+): Promise<OfferFixture> {
+  const slug = `deal-${randomUUID().slice(0, 13)}`;
+  const status = overrides.status ?? 'active';
+  const [row] = await inScope(t.database.db, { organizationId }, (tx) =>
+    tx
+      .insert(offers)
+      .values({
+        organizationId,
+        title: overrides.title ?? 'Spring deal',
+        slug,
+        status,
+        isPublished: overrides.isPublished ?? status === 'active',
+        settings: { require_approval: overrides.requireApproval ?? false },
+        formFields: overrides.formFields ?? [],
+        consentText: overrides.consentText ?? '',
+      })
+      .returning({ id: offers.id, shortCode: offers.shortCode }),
+  );
+  if (!row) throw new Error('offer insert returned no row');
+  return { id: row.id, slug, shortCode: row.shortCode, organizationId };
+}
+
+/** POSTs an offer submission from its own address (the per-address throttle stays out of the way). */
+export function postOfferSubmission(
+  t: TestApp,
+  idOrSlug: string,
+  payload: unknown,
+  opts: { headers?: Record<string, string>; remoteAddress?: string } = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/public/offers/${idOrSlug}/submit/`,
+    remoteAddress: opts.remoteAddress ?? uniqueAddress(),
+    ...(opts.headers ? { headers: opts.headers } : {}),
+    payload: payload as Record<string, unknown>,
+  });
 }

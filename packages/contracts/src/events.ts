@@ -186,7 +186,9 @@ export const eventSchema = z.object({
   leads_captured: z.number().int().nonnegative(),
   /** The public capture page, {PUBLIC_URL}/capture/{slug}. */
   public_url: z.string(),
-  /** The QR image (bearer token; fetch as a blob). The code encodes public_url + "?src=qr". */
+  /** The short link, {PUBLIC_URL}/p/{code}: redirects to public_url (docs/short-links.md). */
+  short_url: z.string(),
+  /** The QR image (bearer token; fetch as a blob). The code encodes short_url + "?src=qr". */
   qr_code_url: z.string(),
   form_fields: eventFormFieldsSchema,
   settings: eventSettingsSchema,

@@ -35,6 +35,7 @@ import {
   type PageViewResult,
   type PublicEvent,
   type PublicEventForm,
+  type PublicOffer,
 } from './public-capture.ts';
 
 /**
@@ -543,6 +544,18 @@ export const publicEventSchema = z.object({
   status: z.enum(['active', 'upcoming', 'completed']),
   email_verification: z.boolean(),
 }) satisfies z.ZodType<PublicEvent>;
+
+export const publicOfferSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  success_message: z.string(),
+  consent_text: z.string(),
+  form_fields: z.array(formFieldResponseSchema),
+  organization_name: z.string(),
+  require_approval: z.boolean(),
+}) satisfies z.ZodType<PublicOffer>;
 
 export const publicEventFormSchema = z.object({
   event_id: z.uuid(),

@@ -103,8 +103,10 @@ export const offerSchema = z.object({
   status: z.enum(OFFER_STATUSES),
   /** The public offer page, {PUBLIC_URL}/show/{slug} (public only while active and published). */
   public_url: z.string(),
-  /** The QR image's address; null until short links and QR codes of offers exist. */
-  qr_code_url: z.string().nullable(),
+  /** The short link, {PUBLIC_URL}/p/{code}: redirects to public_url (docs/short-links.md). */
+  short_url: z.string(),
+  /** The QR image (bearer token; fetch as a blob). The code encodes short_url + "?src=qr". */
+  qr_code_url: z.string(),
   form_fields: z.array(formFieldResponseSchema),
   settings: offerSettingsSchema,
   /** All-time page views (counted by the public page) and submissions (its leads not deleted). */
@@ -114,11 +116,6 @@ export const offerSchema = z.object({
   updated_at: z.iso.datetime(),
 });
 export type Offer = z.infer<typeof offerSchema>;
-
-/** Public address of an offer; `origin` is PUBLIC_URL without a trailing slash. */
-export function offerPublicUrl(origin: string, slug: string): string {
-  return `${origin}/show/${encodeURIComponent(slug)}`;
-}
 
 // --- list --------------------------------------------------------------------------------
 

@@ -81,6 +81,26 @@ export interface PublicEventForm {
   honeypot_field: string;
 }
 
+/**
+ * GET /public/offers/{id_or_slug}/: what a visitor may see of a published, active offer (an
+ * unpublished, draft or archived one is 404). Its submissions take the same body as an event's
+ * capture (CaptureRequest) at POST /public/offers/{id_or_slug}/submit/.
+ */
+export interface PublicOffer {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  /** Shown after a submission instead of the standard thank-you text when not ''. */
+  success_message: string;
+  /** Text of the optional consent checkbox; '' means the page shows no checkbox. */
+  consent_text: string;
+  form_fields: FormField[];
+  organization_name: string;
+  /** Submissions wait for the team's approval: the page says so after a submission. */
+  require_approval: boolean;
+}
+
 export type CaptureAttribution = Partial<Record<UtmParam, string>> & { referrer?: string };
 
 /**

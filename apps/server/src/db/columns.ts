@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { pgPolicy, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { pgPolicy, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Id and timestamps every table carries. */
 export const id = () => uuid('id').primaryKey().defaultRandom();
@@ -10,6 +10,22 @@ export const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+/** Where short links live and what a code looks like (docs/short-links.md, decision 020). */
+export const SHORT_CODE_RANDOM_CHARS = 11;
+export type ShortCodeKind = 'e' | 'o';
+
+/**
+ * The code of a public page's short link /p/{code}: its kind's letter (`e` event, `o` offer, so
+ * one lookup names the table and codes of two tables never collide) and 11 characters of
+ * Crockford's base32 alphabet (55 bits from gen_random_uuid), drawn by the database on insert:
+ * every path that makes a row (create, template, duplicate) gets one without knowing about it.
+ * `short_code_random` is created in migration 0017.
+ */
+export const shortCode = (kind: ShortCodeKind) =>
+  text('short_code')
+    .notNull()
+    .default(sql.raw(`'${kind}' || short_code_random(${SHORT_CODE_RANDOM_CHARS})`));
 
 /**
  * The tenant of the current transaction, set by withTenant() with set_config(…, true).

@@ -43,6 +43,11 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
       return new AppError('BAD_REQUEST', 'The JSON body is empty.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('BAD_REQUEST', 'Content-Length does not match the body.');
+    // A path segment longer than any id, slug or code (the router's maxParamLength) names nothing.
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('NOT_FOUND');
+    case 'FST_ERR_BAD_URL':
+      return new AppError('BAD_REQUEST', 'The address is not a valid URL.');
     default:
       break;
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@leadcapture/contracts/constants';
@@ -107,6 +107,9 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/public/events/{id_or_slug}/views/', allowed: 'public' },
   { method: 'POST', path: '/public/events/{id_or_slug}/leads/', allowed: 'public' },
   { method: 'POST', path: '/public/leads/confirm-email/', allowed: 'public' },
+  { method: 'GET', path: '/public/offers/{id_or_slug}/', allowed: 'public' },
+  { method: 'POST', path: '/public/offers/{id_or_slug}/views/', allowed: 'public' },
+  { method: 'POST', path: '/public/offers/{id_or_slug}/submit/', allowed: 'public' },
   { method: 'POST', path: '/contact/', allowed: 'public' },
 
   // --- the signed-in user's own account: every role ---
@@ -419,6 +422,12 @@ const ROUTES: Route[] = [
     request: () => ({ url: `offers/${offerId}/duplicate/` }),
   },
   { method: 'GET', path: '/offers/{id}/stats/', allowed: ALL, request: () => ({ url: `offers/${offerId}/stats/` }) },
+  {
+    method: 'GET',
+    path: '/offers/{id}/qr-code/',
+    allowed: ALL,
+    request: () => ({ url: `offers/${offerId}/qr-code/` }),
+  },
   { method: 'GET', path: '/offers/{id}/fields/', allowed: ALL, request: () => ({ url: `offers/${offerId}/fields/` }) },
   {
     method: 'POST',
@@ -724,7 +733,16 @@ describe('the role matrix (docs/roles.md)', () => {
     expect([...inTable].sort()).toEqual([...inApp].sort());
     expect(new Set(inTable).size).toBe(inTable.length);
 
-    const roles = readFileSync(new URL('../../../../docs/roles.md', import.meta.url), 'utf8');
+    const rolesFile = new URL('../../../../docs/roles.md', import.meta.url);
+    const roles = readFileSync(rolesFile, 'utf8');
+    // UPDATE_ROLES_DOC=1 rewrites the table after a route was added here (then review the diff).
+    if (process.env.UPDATE_ROLES_DOC === '1') {
+      writeFileSync(
+        rolesFile,
+        roles.replace(/(<!-- matrix:start -->\n)[\s\S]*?(\n<!-- matrix:end -->)/, `$1${matrixMarkdown()}$2`),
+      );
+      return;
+    }
     const section = /<!-- matrix:start -->\n([\s\S]*?)\n<!-- matrix:end -->/.exec(roles)?.[1];
     expect(section, 'regenerate the table in docs/roles.md from this test').toBe(matrixMarkdown());
   });

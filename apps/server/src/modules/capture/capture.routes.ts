@@ -8,14 +8,17 @@ import {
   pageViewResultSchema,
   publicEventFormSchema,
   publicEventSchema,
+  publicOfferSchema,
 } from '@leadcapture/contracts/leads';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { createdResponse, okResponse, typed } from '../../http/routes.ts';
 import * as capture from './capture.service.ts';
+import * as offerCapture from './offer-capture.service.ts';
 
 const tags = ['public capture'];
+const offerTags = ['public offers'];
 /** Open to visitors: no token, and none is documented. */
 const open = { config: { public: true } } as const;
 
@@ -92,6 +95,70 @@ export function captureRoutes(deps: AppDeps) {
       },
       async (req, reply) => {
         const outcome = await capture.captureLead(
+          deps,
+          req.ip || null,
+          req.params.id_or_slug,
+          req.body,
+          req.headers['idempotency-key'],
+        );
+        if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+        reply.code(outcome.statusCode);
+        return ok(outcome.result, outcome.statusCode);
+      },
+    );
+
+    // --- offer pages (docs/offers.md): public while active and published, else 404 ------------
+
+    app.get(
+      '/offers/:id_or_slug/',
+      {
+        ...open,
+        schema: {
+          tags: offerTags,
+          summary: 'A published offer as its public page shows it',
+          security: [],
+          params: idOrSlugParamsSchema,
+          response: okResponse(publicOfferSchema),
+        },
+      },
+      async (req) => ok(await offerCapture.getPublicOffer(deps, req.params.id_or_slug)),
+    );
+
+    app.post(
+      '/offers/:id_or_slug/views/',
+      {
+        ...open,
+        schema: {
+          tags: offerTags,
+          summary: 'Count one view of the offer page (a beacon sent once per page load, no body)',
+          security: [],
+          params: idOrSlugParamsSchema,
+          response: okResponse(pageViewResultSchema),
+        },
+      },
+      async (req) => ok(await offerCapture.recordOfferView(deps, req.ip || null, req.params.id_or_slug)),
+    );
+
+    app.post(
+      '/offers/:id_or_slug/submit/',
+      {
+        ...open,
+        schema: {
+          tags: offerTags,
+          summary: 'Submit the offer form (safe to retry with an Idempotency-Key header)',
+          description:
+            "The body of an event's capture: standard lead fields at the top level, custom answers under " +
+            '`responses` keyed by field id. Answers 201 `{id, status}`; `pending_approval` when the offer ' +
+            'requires approval. The same Idempotency-Key answers the same again and makes one lead.',
+          security: [],
+          params: idOrSlugParamsSchema,
+          headers: captureHeadersSchema,
+          body: captureRequestSchema,
+          response: createdResponse(captureResultSchema),
+        },
+      },
+      async (req, reply) => {
+        const outcome = await offerCapture.submitOffer(
           deps,
           req.ip || null,
           req.params.id_or_slug,

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { deriveEventStatus } from '@leadcapture/contracts/event-status';
 import { STANDARD_LEAD_FIELDS } from '@leadcapture/contracts/form-fields';
 import type { CaptureRequestData } from '@leadcapture/contracts/leads';
@@ -37,6 +38,18 @@ import { organizations } from '../organizations/organizations.table.ts';
 type EventRow = typeof events.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Opens the public lookup for `key` in this transaction (the read policies of events and offers
+ * admit the row whose id, slug or short code equals it) and answers the condition that finds
+ * that row by id or slug: either side alone can use its index (the primary key, the unique slug).
+ */
+export async function openPublicLookup(tx: Tx, key: string, id: PgColumn, slug: PgColumn): Promise<SQL> {
+  await tx.execute(sql`select set_config('app.public_lookup', ${key}, true)`);
+  const bySlug = eq(slug, key);
+  return UUID.test(key) ? (or(eq(id, key), bySlug) ?? bySlug) : bySlug;
+}
+
 const eventNotFound = () => notFound('Event');
 const invalidLink = () => new AppError('NOT_FOUND', 'This confirmation link is invalid, expired or already used.');
 
@@ -44,7 +57,7 @@ const invalidLink = () => new AppError('NOT_FOUND', 'This confirmation link is i
  * Views a public page may count per address before further views are quietly not counted (a
  * reload loop or a script must not turn analytics into noise or the counter row into a hot spot).
  */
-const VIEWS_PER_ADDRESS: ThrottleRule = { name: 'capture-view-ip', limit: 300, windowSeconds: 10 * 60 };
+export const VIEWS_PER_ADDRESS: ThrottleRule = { name: 'capture-view-ip', limit: 300, windowSeconds: 10 * 60 };
 
 /** Captures per address (CAPTURE_RATE_LIMIT, docs/capture.md). */
 export function captureRule(deps: AppDeps): ThrottleRule {
@@ -52,7 +65,7 @@ export function captureRule(deps: AppDeps): ThrottleRule {
 }
 
 /** Slugs are lower case and ids compare as text in the policy: one spelling for both. */
-const lookupKey = (idOrSlug: string) => idOrSlug.toLowerCase();
+export const lookupKey = (idOrSlug: string) => idOrSlug.toLowerCase();
 
 /**
  * Runs `fn` in one transaction that reads exactly the public event `idOrSlug` and then acts as
@@ -68,9 +81,7 @@ async function inPublicEvent<T>(
 ) {
   const key = lookupKey(idOrSlug);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.public_lookup', ${key}, true)`);
-    // Either side alone can use its index (the primary key, the unique slug).
-    const match = UUID.test(key) ? or(eq(events.id, key), eq(events.slug, key)) : eq(events.slug, key);
+    const match = await openPublicLookup(tx, key, events.id, events.slug);
     const [found] = await tx
       .select({ event: events, version: sql<string>`${events.updatedAt}::text` })
       .from(events)
@@ -152,13 +163,13 @@ export async function recordPageView(deps: AppDeps, ip: string | null, idOrSlug:
   });
 }
 
-function honeypotFilled(body: CaptureRequestData): boolean {
+export function honeypotFilled(body: CaptureRequestData): boolean {
   const value = body[HONEYPOT_FIELD];
   if (value === undefined || value === null || value === false) return false;
   return typeof value !== 'string' || value.trim() !== '';
 }
 
-function attributionOf(body: CaptureRequestData): LeadAttribution {
+export function attributionOf(body: CaptureRequestData): LeadAttribution {
   const out: LeadAttribution = {};
   for (const name of UTM_PARAMS) {
     const value = body[name];
@@ -192,15 +203,13 @@ export function idempotentLeadId(eventId: string, key: string): string {
 }
 
 /** The answer the first request with this Idempotency-Key got, read from the lead it wrote. */
-async function replayedAnswer(deps: AppDeps, organizationId: string, leadId: string): Promise<CaptureOutcome> {
-  const [lead] = await inScope(deps.db, { organizationId }, (tx) =>
-    tx
-      .select({ approvalStatus: leads.approvalStatus })
-      .from(leads)
-      .where(and(eq(leads.id, leadId), eq(leads.organizationId, organizationId))),
-  );
+export async function replayedAnswer({ tx, organizationId }: VisitorScope, leadId: string): Promise<CaptureOutcome> {
+  const [lead] = await tx
+    .select({ approvalStatus: leads.approvalStatus })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.organizationId, organizationId)));
   if (!lead) throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another request.');
-  // Pending is what the first answer said for an event that requires approval; once decided,
+  // Pending is what the first answer said for a page that requires approval; once decided,
   // the lead was received either way.
   const status = lead.approvalStatus === 'pending' ? 'pending_approval' : 'received';
   return { statusCode: 201, result: { id: leadId, status }, replayed: true };
@@ -257,7 +266,14 @@ export async function captureLead(
     };
     const input: CapturedLeadInput = {
       id: result.id,
-      event: { id: event.id, name: event.name, consentText: event.consentText, settings: event.settings },
+      page: {
+        kind: 'event',
+        id: event.id,
+        name: event.name,
+        consentText: event.consentText,
+        requireApproval: event.settings.require_approval,
+        emailVerification: event.settings.email_verification,
+      },
       standard: answers.standard,
       customFields: answers.responses,
       source: body.source ?? 'direct',
@@ -277,7 +293,10 @@ export async function captureLead(
       deps.outbox.kick();
       return { statusCode: 201, result, replayed: false, created: true };
     }
-    if (written.outcome === 'replayed') return replayedAnswer(deps, event.organizationId, result.id);
+    if (written.outcome === 'replayed') {
+      const organizationId = event.organizationId;
+      return inScope(deps.db, { organizationId }, (tx) => replayedAnswer({ organizationId, tx }, result.id));
+    }
     if (written.outcome === 'duplicate') {
       const organizationId = event.organizationId;
       const linked = await inScope(deps.db, { organizationId }, (tx) =>

@@ -172,6 +172,7 @@ describe('POST /events/', () => {
         quick_actions: true,
       },
       public_url: `http://localhost:3000/capture/${event.slug}`,
+      short_url: expect.stringMatching(/^http:\/\/localhost:3000\/p\/e[0-9a-hjkmnp-tv-z]{11}$/),
       qr_code_url: `http://localhost:3000/api/v1/events/${event.id}/qr-code/`,
     });
     expect(await auditActions(orgId(a))).toEqual([
@@ -752,7 +753,7 @@ describe('/events/{id}/forms/', () => {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('GET /events/{id}/qr-code/', () => {
-  it('answers a PNG of the public URL marked ?src=qr, named after the slug', async () => {
+  it('answers a PNG of the short link marked ?src=qr, named after the slug', async () => {
     const a = await registerUser(t);
     const event = await createEvent(a, { slug: uniqueSlug() });
     const res = await request('GET', `events/${event.id}/qr-code/`, a);
@@ -766,8 +767,8 @@ describe('GET /events/{id}/qr-code/', () => {
     // IHDR width and height: the default size.
     expect(res.rawPayload.readUInt32BE(16)).toBe(512);
     expect(res.rawPayload.readUInt32BE(20)).toBe(512);
-    // Exactly the code of the marked public URL (qrcode renders deterministically).
-    const expected = await QRCode.toBuffer(`${event.public_url}?src=qr`, {
+    // Exactly the code of the marked short link (qrcode renders deterministically).
+    const expected = await QRCode.toBuffer(`${event.short_url}?src=qr`, {
       type: 'png',
       errorCorrectionLevel: 'M',
       margin: 4,
@@ -794,7 +795,7 @@ describe('GET /events/{id}/qr-code/', () => {
     expect(svg).toContain('stroke="#112233"');
     expect(svg).toContain('fill="#FAFAFA"');
     expect(svg).not.toMatch(/<script|on\w+=/i);
-    const expected = await QRCode.toString(`${event.public_url}?src=qr`, {
+    const expected = await QRCode.toString(`${event.short_url}?src=qr`, {
       type: 'svg',
       errorCorrectionLevel: 'M',
       margin: 4,
@@ -804,15 +805,16 @@ describe('GET /events/{id}/qr-code/', () => {
     expect(svg).toBe(expected);
   });
 
-  it('follows a slug change', async () => {
+  it('keeps encoding the same short link after a slug change: printed codes keep working', async () => {
     const a = await registerUser(t);
     const event = await createEvent(a, { slug: uniqueSlug() });
     const next = uniqueSlug('moved');
-    expectData(eventSchema, await request('PATCH', `events/${event.id}/`, a, { slug: next }));
+    const moved = expectData(eventSchema, await request('PATCH', `events/${event.id}/`, a, { slug: next }));
+    expect(moved.short_url).toBe(event.short_url);
     const res = await request('GET', `events/${event.id}/qr-code/?format=svg`, a);
     expect(res.headers['content-disposition']).toContain(`filename="${next}-qr.svg"`);
     expect(res.body).toBe(
-      await QRCode.toString(`http://localhost:3000/capture/${next}?src=qr`, {
+      await QRCode.toString(`${event.short_url}?src=qr`, {
         type: 'svg',
         errorCorrectionLevel: 'M',
         margin: 4,

@@ -1,5 +1,5 @@
 import { detailSchema } from '@leadcapture/contracts/auth';
-import { errorEnvelopeSchema, paginated, paginationQuerySchema } from '@leadcapture/contracts/envelope';
+import { paginated, paginationQuerySchema } from '@leadcapture/contracts/envelope';
 import {
   createEventSchema,
   eventAnalyticsQuerySchema,
@@ -17,7 +17,7 @@ import {
   updateEventSchema,
 } from '@leadcapture/contracts/events';
 import { idParamsSchema } from '@leadcapture/contracts/fields';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
@@ -25,38 +25,11 @@ import { pageWindow, paginate } from '../../http/pagination.ts';
 import { createdResponse, okResponse, typed } from '../../http/routes.ts';
 import { requestMeta, tenantRunner, withTenant } from '../../http/tenant.ts';
 import { uploadDocs } from '../files/files.routes.ts';
-import { contentDisposition } from '../files/file-name.ts';
 import { readUpload, registerUploads } from '../files/upload.ts';
-import { renderQrCode, type QrImage } from './events.qr.ts';
+import { qrResponse, renderQrCode, sendQrCode } from '../short-links/qr-code.ts';
 import * as eventsService from './events.service.ts';
 
 const tags = ['events'];
-
-const binary = z.string().meta({ format: 'binary' });
-
-/** The QR code is a download, not the envelope (03-decisions §2). */
-const qrResponse = {
-  200: {
-    description: 'The QR code image; Content-Disposition names it {slug}-qr.png or .svg',
-    content: { 'image/png': { schema: binary }, 'image/svg+xml': { schema: binary } },
-  },
-  '4xx': errorEnvelopeSchema,
-  '5xx': errorEnvelopeSchema,
-};
-
-/** A download: the plain reply, whose send takes bytes (the typed one knows only the envelope). */
-function sendQrCode(reply: FastifyReply, slug: string, image: QrImage): FastifyReply {
-  return (
-    reply
-      .type(image.contentType)
-      .header('content-disposition', contentDisposition('attachment', `${slug}-qr.${image.extension}`))
-      // The slug, and so the code, can change: a cached copy is checked again before use.
-      .header('cache-control', 'private, no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      .send(image.body)
-  );
-}
 
 const templateParamsSchema = z.object({
   id: z.uuid({ error: 'Give a saved template’s id (built-in templates cannot be deleted)' }),
@@ -255,7 +228,7 @@ export function eventRoutes(deps: AppDeps) {
       {
         schema: {
           tags,
-          summary: 'QR code of the public capture URL (marked ?src=qr), as PNG or SVG',
+          summary: "QR code of the event's short link (marked ?src=qr), as PNG or SVG",
           params: idParamsSchema,
           querystring: qrCodeQuerySchema,
           response: qrResponse,

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { EventManualStatus, EventStatus } from '@leadcapture/contracts/constants';
 import { deriveEventStatus } from '@leadcapture/contracts/event-status';
-import { eventUrls } from '@leadcapture/contracts/event-urls';
+import { eventUrls, qrTargetUrl, shortLinkUrl } from '@leadcapture/contracts/event-urls';
 import {
   DEFAULT_EVENT_SETTINGS,
   EVENT_MESSAGES,
@@ -84,6 +84,7 @@ export function toEvent(row: CountedEventRow, publicUrl: string, now: Date = new
     manual_status: row.status,
     leads_captured: row.leadsCaptured,
     public_url: urls.public_url,
+    short_url: shortLinkUrl(publicUrl, row.shortCode),
     qr_code_url: urls.qr_code_url,
     form_fields: row.formFields,
     // Stored settings are merged over the defaults, so a setting added later reads as its default.
@@ -596,7 +597,7 @@ export async function qrTarget(
 ): Promise<{ slug: string; url: string }> {
   assertCan(ctx, 'events.read');
   const row = await loadEvent(ctx, id);
-  return { slug: row.slug, url: eventUrls(publicUrl, row).qr_target_url };
+  return { slug: row.slug, url: qrTargetUrl(publicUrl, row.shortCode) };
 }
 
 // --- analytics ---------------------------------------------------------------------------

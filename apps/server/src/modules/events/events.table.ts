@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { EventManualStatus } from '@leadcapture/contracts/constants';
 import type { FormField } from '@leadcapture/contracts/form-fields';
-import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
+import { id, shortCode, tenantPolicies, timestamps } from '../../db/columns.ts';
 import { users } from '../auth/auth.table.ts';
 import { files } from '../files/files.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
@@ -29,7 +29,7 @@ export interface EventSettings {
 
 /**
  * The event (or other public page) a public request may see: set transaction-locally by the
- * public routes to the id or slug in the URL, so an anonymous visitor's transaction can read
+ * public routes to the id, slug or short code in the URL, so an anonymous visitor's transaction can read
  * exactly that one event and nothing else (the tenant is then taken from the row).
  */
 export const publicLookup = sql`nullif(current_setting('app.public_lookup', true), '')`;
@@ -64,13 +64,19 @@ export const events = pgTable(
     formFields: jsonb('form_fields').$type<FormField[]>().notNull().default([]),
     settings: jsonb('settings').$type<EventSettings>().notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    shortCode: shortCode('e'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('events_slug_key').on(t.slug),
+    uniqueIndex('events_short_code_key').on(t.shortCode),
     index('events_organization_created_idx').on(t.organizationId, t.createdAt),
     index('events_organization_start_idx').on(t.organizationId, t.startDate),
-    ...tenantPolicies('events', t.organizationId, sql`${t.id}::text = ${publicLookup} or ${t.slug} = ${publicLookup}`),
+    ...tenantPolicies(
+      'events',
+      t.organizationId,
+      sql`${t.id}::text = ${publicLookup} or ${t.slug} = ${publicLookup} or ${t.shortCode} = ${publicLookup}`,
+    ),
   ],
 ).enableRLS();
 

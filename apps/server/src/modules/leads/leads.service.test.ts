@@ -23,11 +23,13 @@ afterAll(() => t.close());
 function input(overrides: Partial<CapturedLeadInput> = {}): CapturedLeadInput {
   return {
     id: randomUUID(),
-    event: {
+    page: {
+      kind: 'event',
       id: event.id,
       name: 'Nordic Expo',
       consentText: 'Contact me.',
-      settings: { ...CAPTURE_SETTINGS, require_approval: true },
+      requireApproval: true,
+      emailVerification: CAPTURE_SETTINGS.email_verification,
     },
     standard: {
       first_name: 'Greta',
@@ -96,7 +98,7 @@ describe('createCapturedLead', () => {
   it('writes nothing for a lead id already taken (the repeat of an Idempotency-Key)', async () => {
     const fresh = await createEvent(t, event.organizationId);
     const eventVersion = await versionOf(fresh.id);
-    const first = input({ event: { ...input().event, id: fresh.id } });
+    const first = input({ page: { ...input().page, id: fresh.id } });
     expect((await capture({ ...first, eventVersion })).outcome).toBe('created');
     const repeat = { ...first, standard: { ...first.standard, first_name: 'Other' } };
     expect(await capture({ ...repeat, eventVersion })).toEqual({ outcome: 'replayed' });
@@ -119,7 +121,7 @@ describe('createCapturedLead', () => {
 
   it('writes nothing for an event that is no longer active', async () => {
     const draft = await createEvent(t, event.organizationId, { status: 'draft' });
-    const lead = input({ event: { ...input().event, id: draft.id } });
+    const lead = input({ page: { ...input().page, id: draft.id } });
     expect(await capture({ ...lead, eventVersion: await versionOf(draft.id) })).toEqual({ outcome: 'stale' });
     expect(await storedLead(lead.id)).toBeUndefined();
   });
@@ -139,7 +141,7 @@ describe('createCapturedLead', () => {
     const version = await versionOf(fresh.id);
     const results = await Promise.all(
       Array.from({ length: 40 }, () =>
-        capture({ ...input({ event: { ...input().event, id: fresh.id } }), eventVersion: version }),
+        capture({ ...input({ page: { ...input().page, id: fresh.id } }), eventVersion: version }),
       ),
     );
     expect(results.every((r) => r.outcome === 'created')).toBe(true);

@@ -27,7 +27,7 @@ import { newOpaqueToken } from '../auth/tokens.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
 import { leadStatusChangeDetail } from '../../mail/templates.ts';
 import { loadScoringRules } from './lead-scoring.service.ts';
-import { EVENT_LEAD_COUNT_SLOTS, events, type EventSettings } from '../events/events.table.ts';
+import { EVENT_LEAD_COUNT_SLOTS, events } from '../events/events.table.ts';
 import { leadActivities, leads, type LeadAttribution } from './leads.table.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -93,10 +93,22 @@ export function toLead(row: LeadRow): Lead {
 
 // --- capture ---------------------------------------------------------------------------------
 
+/** The public page a lead was captured on: an event's capture page or an offer page. */
+export interface CapturePage {
+  kind: 'event' | 'offer';
+  id: string;
+  /** The event's name or the offer's title, as the timeline and mails name it. */
+  name: string;
+  consentText: string;
+  requireApproval: boolean;
+  /** Double opt-in (events only: offers have no such setting). */
+  emailVerification: boolean;
+}
+
 export interface CapturedLeadInput {
   /** Chosen by the caller, which may already have promised it (an Idempotency-Key answer). */
   id: string;
-  event: { id: string; name: string; consentText: string; settings: EventSettings };
+  page: CapturePage;
   standard: Record<StandardLeadFieldName, string>;
   customFields: Record<string, SubmissionValue>;
   source: CaptureSource;
@@ -109,8 +121,8 @@ export interface CapturedLeadInput {
 
 /** A lead row as a capture writes it: every column given, so the outbox can carry the lead as stored. */
 function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date): LeadRow {
-  const { event, standard } = input;
-  const consentGiven = input.consent && event.consentText !== '';
+  const { page, standard } = input;
+  const consentGiven = input.consent && page.consentText !== '';
   const { score } = scoreLead(
     {
       interest: null,
@@ -126,8 +138,8 @@ function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date
   return {
     id: input.id,
     organizationId,
-    eventId: event.id,
-    offerId: null,
+    eventId: page.kind === 'event' ? page.id : null,
+    offerId: page.kind === 'offer' ? page.id : null,
     firstName: standard.first_name,
     lastName: standard.last_name,
     email: standard.email,
@@ -154,9 +166,9 @@ function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date
     followUpRemindedAt: null,
     followUpSetBy: null,
     customFields: input.customFields,
-    approvalStatus: event.settings.require_approval ? 'pending' : 'approved',
+    approvalStatus: page.requireApproval ? 'pending' : 'approved',
     emailVerifiedAt: null,
-    consentText: consentGiven ? event.consentText : '',
+    consentText: consentGiven ? page.consentText : '',
     consentGivenAt: consentGiven ? now : null,
     attribution: input.attribution,
     createdBy: null,
@@ -201,7 +213,8 @@ export async function createCapturedLead(
     { kind: LEAD_CREATED, payload: { data: lead } },
   ];
   let confirmation: { token_hash: string; expires_at: string } | null = null;
-  if (input.event.settings.email_verification && row.email !== '') {
+  if (input.page.kind !== 'event') throw new Error('capture_lead writes leads of events only');
+  if (input.page.emailVerification && row.email !== '') {
     const { token, hash } = newOpaqueToken();
     const prefix = input.language === 'sv' ? '/sv' : '';
     confirmation = { token_hash: hash, expires_at: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_MS).toISOString() };
@@ -212,7 +225,7 @@ export async function createCapturedLead(
         to: row.email,
         language: input.language,
         name: row.firstName,
-        event: input.event.name,
+        event: input.page.name,
         link: `${publicUrl}${prefix}/capture/confirm?token=${encodeURIComponent(token)}`,
       },
     });
@@ -221,7 +234,7 @@ export async function createCapturedLead(
   const [result] = await queryRows<{ outcome: string }>(
     db,
     sql`select capture_lead(
-      ${organizationId}::uuid, ${input.event.id}::uuid, ${input.eventVersion}, ${input.rulesVersion},
+      ${organizationId}::uuid, ${input.page.id}::uuid, ${input.eventVersion}, ${input.rulesVersion},
       ${json(lead)}::jsonb, ${json(messages)}::jsonb,
       ${json(confirmation)}::jsonb, ${EVENT_LEAD_COUNT_SLOTS}::integer
     ) as outcome`,
@@ -235,9 +248,39 @@ export async function createCapturedLead(
 }
 
 /**
+ * Writes a lead captured on an offer page, in the caller's transaction (which read the offer as
+ * public): the offer counts its submissions from its leads, so unlike an event's capture there is
+ * no counter to contend for and no one-statement fast path (decision 012) to keep. The same rules
+ * as an event's capture: a lead with this id answers 'replayed' (an Idempotency-Key's repeat);
+ * unless the organisation keeps duplicates separate, a live lead with this email answers
+ * 'duplicate' (the caller links the capture to it); else the lead and `lead.created`.
+ */
+export async function writeOfferLead(scope: VisitorScope, input: CapturedLeadInput): Promise<CaptureWrite> {
+  const { tx, organizationId } = scope;
+  const [existing] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, input.id));
+  if (existing) return { outcome: 'replayed' };
+  if ((await organizationDuplicateMode(scope)) === 'link') {
+    const twin = await leadWithEmail(scope, input.standard.email);
+    // A concurrent request with the same Idempotency-Key waited on the email lock for this lead.
+    if (twin?.id === input.id) return { outcome: 'replayed' };
+    if (twin) return { outcome: 'duplicate', leadId: twin.id };
+  }
+  const row = capturedRow(organizationId, input, new Date());
+  const [inserted] = await tx
+    .insert(leads)
+    .values(row)
+    .onConflictDoNothing({ target: leads.id })
+    .returning({ id: leads.id });
+  if (!inserted) return { outcome: 'replayed' };
+  const lead = toLead(row);
+  await enqueue(tx, { kind: LEAD_CREATED, organizationId, payload: { data: lead } });
+  return { outcome: 'created', lead };
+}
+
+/**
  * A capture whose email the organisation already has (decision 013): recorded on that lead's
- * timeline as `captured_again`, with what the visitor sent; the lead takes the event when it had
- * none and the new answers over its custom fields; the event counts the capture. The activity's
+ * timeline as `captured_again`, with what the visitor sent; the lead takes the event (or offer)
+ * when it had none and the new answers over its custom fields; an event counts the capture. The activity's
  * id is the capture's id, so a repeat of an Idempotency-Key finds it and writes nothing.
  */
 export async function linkCapturedLead(
@@ -246,6 +289,7 @@ export async function linkCapturedLead(
   input: CapturedLeadInput,
 ): Promise<'linked' | 'replayed'> {
   const { tx, organizationId } = scope;
+  const { page } = input;
   const [activity] = await tx
     .insert(leadActivities)
     .values({
@@ -254,13 +298,12 @@ export async function linkCapturedLead(
       leadId,
       type: 'captured_again',
       metadata: {
-        event_id: input.event.id,
-        event_name: input.event.name,
+        ...(page.kind === 'event' ? { event_id: page.id, event_name: page.name } : { offer_id: page.id, offer_name: page.name }),
         source: input.source,
         submitted: { ...input.standard },
         custom_fields: input.customFields,
         attribution: input.attribution,
-        consent: input.consent && input.event.consentText !== '',
+        consent: input.consent && page.consentText !== '',
       },
     })
     .onConflictDoNothing({ target: leadActivities.id })
@@ -269,13 +312,16 @@ export async function linkCapturedLead(
   const [row] = await tx
     .update(leads)
     .set({
-      eventId: sql`coalesce(${leads.eventId}, ${input.event.id}::uuid)`,
+      ...(page.kind === 'event'
+        ? { eventId: sql`coalesce(${leads.eventId}, ${page.id}::uuid)` }
+        : { offerId: sql`coalesce(${leads.offerId}, ${page.id}::uuid)` }),
       customFields: sql`${leads.customFields} || ${JSON.stringify(input.customFields)}::jsonb`,
     })
     .where(and(eq(leads.id, leadId), eq(leads.organizationId, organizationId)))
     .returning();
   if (!row) throw leadNotFound();
-  await countCapture(tx, organizationId, input.event.id);
+  // An offer's submissions are its leads (docs/offers.md): only events keep a count.
+  if (page.kind === 'event') await countCapture(tx, organizationId, page.id);
   await enqueue(tx, { kind: LEAD_UPDATED, organizationId, payload: { data: toLead(row) } });
   return 'linked';
 }
@@ -955,7 +1001,7 @@ async function announce(ctx: TenantContext, kind: string, row: LeadRow): Promise
   return lead;
 }
 
-async function organizationDuplicateMode(ctx: TenantContext): Promise<DuplicateLeadMode> {
+async function organizationDuplicateMode(ctx: VisitorScope): Promise<DuplicateLeadMode> {
   const [org] = await ctx.tx
     .select({ mode: sql<DuplicateLeadMode | null>`${organizations.settings}->>'duplicate_leads'` })
     .from(organizations)
@@ -964,7 +1010,7 @@ async function organizationDuplicateMode(ctx: TenantContext): Promise<DuplicateL
 }
 
 /** The organisation's oldest live lead with this email, locked; undefined when none. */
-export async function leadWithEmail(ctx: TenantContext, email: string): Promise<LeadRow | undefined> {
+export async function leadWithEmail(ctx: VisitorScope, email: string): Promise<LeadRow | undefined> {
   if (email === '') return undefined;
   await ctx.tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`${ctx.organizationId}:${email.toLowerCase()}`}, 0))`,

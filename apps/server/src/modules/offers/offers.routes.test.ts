@@ -117,7 +117,8 @@ describe('offers CRUD', () => {
       settings: { require_approval: false },
       page_views: 0,
       submissions: 0,
-      qr_code_url: null,
+      qr_code_url: `http://localhost:3000/api/v1/offers/${offer.id}/qr-code/`,
+      short_url: expect.stringMatching(/^http:\/\/localhost:3000\/p\/o[0-9a-hjkmnp-tv-z]{11}$/),
     });
     expect(offer.slug).toMatch(/^spring-deal-2026(-[0-9a-f]{6})?$/);
     expect(offer.public_url).toMatch(new RegExp(`/show/${offer.slug}$`));
@@ -317,6 +318,8 @@ describe('status and is_published', () => {
     expect(copy.id).not.toBe(offer.id);
     expect(copy.slug).not.toBe(offer.slug);
     expect(copy.slug.startsWith(`${offer.slug}-`)).toBe(true);
+    // Its own short link (and so its own QR code), not the original's.
+    expect(copy.short_url).not.toBe(offer.short_url);
     expect(copy).toMatchObject({
       status: 'draft',
       is_published: false,

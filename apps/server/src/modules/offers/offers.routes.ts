@@ -1,5 +1,6 @@
 import { detailSchema } from '@leadcapture/contracts/auth';
 import { paginated } from '@leadcapture/contracts/envelope';
+import { qrCodeQuerySchema } from '@leadcapture/contracts/events';
 import { idParamsSchema } from '@leadcapture/contracts/fields';
 import { eventLeadsQuerySchema, leadSchema } from '@leadcapture/contracts/leads';
 import {
@@ -25,6 +26,7 @@ import { ok } from '../../http/envelope.ts';
 import { pageWindow, paginate } from '../../http/pagination.ts';
 import { createdResponse, okResponse, typed } from '../../http/routes.ts';
 import { requestMeta, withTenant } from '../../http/tenant.ts';
+import { qrResponse, renderQrCode, sendQrCode } from '../short-links/qr-code.ts';
 import * as offersService from './offers.service.ts';
 
 const tags = ['offers'];
@@ -179,6 +181,24 @@ export function offerRoutes(deps: AppDeps) {
       },
       async (req) =>
         ok(await withTenant(deps, req, (ctx) => offersService.offerStats(ctx, req.params.id, req.query.days))),
+    );
+
+    app.get(
+      '/:id/qr-code/',
+      {
+        schema: {
+          tags,
+          summary: "QR code of the offer's short link (marked ?src=qr), as PNG or SVG",
+          params: idParamsSchema,
+          querystring: qrCodeQuerySchema,
+          response: qrResponse,
+        },
+      },
+      async (req, reply) => {
+        const target = await withTenant(deps, req, (ctx) => offersService.qrTarget(ctx, publicUrl, req.params.id));
+        // Rendered after the transaction: it is CPU work and must not hold the connection.
+        return sendQrCode(reply, target.slug, await renderQrCode(target.url, req.query));
+      },
     );
 
     // --- fields ------------------------------------------------------------------------------

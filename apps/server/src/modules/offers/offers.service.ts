@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { NON_FIELD_ERRORS, type ValidationDetails } from '@leadcapture/contracts/errors';
+import { offerUrls, qrTargetUrl, shortLinkUrl } from '@leadcapture/contracts/event-urls';
 import type { FormField } from '@leadcapture/contracts/form-fields';
 import { formFieldSchema, formFieldsSchema } from '@leadcapture/contracts/forms';
 import type { EventLeadsQuery, Lead } from '@leadcapture/contracts/leads';
@@ -8,7 +9,6 @@ import {
   DEFAULT_OFFER_SETTINGS,
   OFFER_LIMITS,
   OFFER_MESSAGES,
-  offerPublicUrl,
   type CreateOfferData,
   type CreateOfferFieldData,
   type Offer,
@@ -64,8 +64,8 @@ function toOffer(row: CountedOfferRow, publicUrl: string): Offer {
     consent_text: row.consentText,
     is_published: row.isPublished,
     status: row.status,
-    public_url: offerPublicUrl(publicUrl, row.slug),
-    qr_code_url: null,
+    ...offerUrls(publicUrl, row),
+    short_url: shortLinkUrl(publicUrl, row.shortCode),
     form_fields: row.formFields,
     settings: { ...DEFAULT_OFFER_SETTINGS, ...row.settings },
     page_views: row.pageViews,
@@ -196,6 +196,17 @@ export async function listOffers(
 export async function getOffer(ctx: TenantContext, publicUrl: string, id: string): Promise<Offer> {
   assertCan(ctx, 'offers.read');
   return toOffer(await loadOffer(ctx, id), publicUrl);
+}
+
+/** What a QR code of the offer encodes (its short link, marked as scanned), and the slug its download is named after. */
+export async function qrTarget(ctx: TenantContext, publicUrl: string, id: string): Promise<{ slug: string; url: string }> {
+  assertCan(ctx, 'offers.read');
+  const [row] = await ctx.tx
+    .select({ slug: offers.slug, shortCode: offers.shortCode })
+    .from(offers)
+    .where(and(eq(offers.id, id), eq(offers.organizationId, ctx.organizationId)));
+  if (!row) throw offerNotFound();
+  return { slug: row.slug, url: qrTargetUrl(publicUrl, row.shortCode) };
 }
 
 // --- slugs -------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { FormField } from '@leadcapture/contracts/form-fields';
 import type { OfferSettings, OfferStatus } from '@leadcapture/contracts/offers';
-import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
+import { id, shortCode, tenantPolicies, timestamps } from '../../db/columns.ts';
 import { users } from '../auth/auth.table.ts';
 import { publicLookup } from '../events/events.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
@@ -41,15 +41,21 @@ export const offers = pgTable(
     formFields: jsonb('form_fields').$type<FormField[]>().notNull().default([]),
     settings: jsonb('settings').$type<OfferSettings>().notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    shortCode: shortCode('o'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('offers_slug_key').on(t.slug),
+    uniqueIndex('offers_short_code_key').on(t.shortCode),
     index('offers_organization_created_idx').on(t.organizationId, t.createdAt),
     check('offers_status_check', sql`${t.status} in ('draft', 'active', 'archived')`),
     check('offers_published_active_check', sql`not ${t.isPublished} or ${t.status} = 'active'`),
-    // The public offer routes (a later module) read exactly the offer named in the URL.
-    ...tenantPolicies('offers', t.organizationId, sql`${t.id}::text = ${publicLookup} or ${t.slug} = ${publicLookup}`),
+    // The public offer routes and short links read exactly the offer named in the URL.
+    ...tenantPolicies(
+      'offers',
+      t.organizationId,
+      sql`${t.id}::text = ${publicLookup} or ${t.slug} = ${publicLookup} or ${t.shortCode} = ${publicLookup}`,
+    ),
   ],
 ).enableRLS();
 

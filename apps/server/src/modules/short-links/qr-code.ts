@@ -1,5 +1,9 @@
+import { errorEnvelopeSchema } from '@leadcapture/contracts/envelope';
 import type { QrCodeFormat } from '@leadcapture/contracts/events';
+import type { FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
+import { z } from 'zod';
+import { contentDisposition } from '../files/file-name.ts';
 
 export interface QrImage {
   body: Buffer | string;
@@ -35,4 +39,30 @@ export async function renderQrCode(text: string, opts: QrOptions): Promise<QrIma
   }
   const png = await QRCode.toBuffer(text, { ...common, type: 'png' });
   return { body: png, contentType: 'image/png', extension: 'png' };
+}
+
+const binary = z.string().meta({ format: 'binary' });
+
+/** The QR code is a download, not the envelope (03-decisions §2). */
+export const qrResponse = {
+  200: {
+    description: 'The QR code image; Content-Disposition names it {slug}-qr.png or .svg',
+    content: { 'image/png': { schema: binary }, 'image/svg+xml': { schema: binary } },
+  },
+  '4xx': errorEnvelopeSchema,
+  '5xx': errorEnvelopeSchema,
+};
+
+/** A download: the plain reply, whose send takes bytes (the typed one knows only the envelope). */
+export function sendQrCode(reply: FastifyReply, slug: string, image: QrImage): FastifyReply {
+  return (
+    reply
+      .type(image.contentType)
+      .header('content-disposition', contentDisposition('attachment', `${slug}-qr.${image.extension}`))
+      // The slug, and so the code, can change: a cached copy is checked again before use.
+      .header('cache-control', 'private, no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .send(image.body)
+  );
 }
