@@ -1,7 +1,9 @@
-// Capture page targets (issue 4), against the built app served by the built server on 127.0.0.1:
-//   1. first-load JavaScript of /capture/{slug}, gzip, as a phone loads it (target <= 60 KB)
-//   2. Lighthouse mobile (its defaults: Moto G power, slow 4G, 4x CPU) on /capture/{slug}?src=qr,
+// Public page targets (issue 4: an event's /capture/{slug}; issue 7: an offer's /show/{slug}),
+// against the built app served by the built server on 127.0.0.1, for each page:
+//   1. first-load JavaScript, gzip, as a phone loads it (target <= 60 KB)
+//   2. Lighthouse mobile (its defaults: Moto G power, slow 4G, 4x CPU) on the page ?src=qr,
 //      three runs: performance >= 95 and accessibility 100 in every run
+// BENCH_PAGES=event or BENCH_PAGES=offer measures one of them.
 // Usage: npm run build && npm run bench:capture-page    (Debian Chromium at /usr/bin/chromium)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -80,7 +82,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-const results = { url: null, first_load_js: null, lighthouse: [] };
+const results = { pages: [] };
+const only = process.env.BENCH_PAGES;
 try {
   for (let i = 0; ; i++) {
     if (i > 300) throw new Error('server did not start');
@@ -136,18 +139,40 @@ try {
     },
     reg.access,
   );
-  results.url = `${base}/capture/${event.slug}?src=qr`;
-  results.first_load_js = await firstLoadJs(results.url);
-  for (let run = 1; run <= RUNS; run++) {
-    // A run Lighthouse itself could not measure (NO_FCP: headless Chromium on a busy machine
-    // sometimes never reports a paint) is no measurement: it is tried again, at most twice, and said.
-    let result = await lighthouseRun(results.url);
-    for (let retry = 1; result.runtime_error !== undefined && retry <= 2; retry++) {
-      console.log(`run ${run}: Lighthouse could not measure (${result.runtime_error}), trying again`);
-      results.lighthouse_errors = [...(results.lighthouse_errors ?? []), { run, error: result.runtime_error }];
-      result = await lighthouseRun(results.url);
+  // The same questions on an offer page, published.
+  const offer = await api(
+    base,
+    'POST',
+    '/offers/',
+    {
+      title: 'Free trade-show starter kit',
+      slug: 'starter-kit-2026',
+      description: 'Everything a first fair needs: checklists, a booth plan and our lead form, delivered in a week.',
+      consent_text: 'Send me news about Bench AB products. I can unsubscribe at any time.',
+      status: 'active',
+      is_published: true,
+      form_fields: event.form_fields,
+    },
+    reg.access,
+  );
+  const pages = [
+    { name: '/capture/{slug}', kind: 'event', url: `${base}/capture/${event.slug}?src=qr` },
+    { name: '/show/{slug}', kind: 'offer', url: `${base}/show/${offer.slug}?src=qr` },
+  ].filter((p) => only === undefined || only === p.kind);
+  for (const page of pages) {
+    const measured = { ...page, first_load_js: await firstLoadJs(page.url), lighthouse: [] };
+    for (let run = 1; run <= RUNS; run++) {
+      // A run Lighthouse itself could not measure (NO_FCP: headless Chromium on a busy machine
+      // sometimes never reports a paint) is no measurement: it is tried again, at most twice, and said.
+      let result = await lighthouseRun(page.url);
+      for (let retry = 1; result.runtime_error !== undefined && retry <= 2; retry++) {
+        console.log(`${page.name} run ${run}: Lighthouse could not measure (${result.runtime_error}), trying again`);
+        measured.lighthouse_errors = [...(measured.lighthouse_errors ?? []), { run, error: result.runtime_error }];
+        result = await lighthouseRun(page.url);
+      }
+      measured.lighthouse.push(result);
     }
-    results.lighthouse.push(result);
+    results.pages.push(measured);
   }
 } finally {
   server.kill('SIGTERM');
@@ -155,34 +180,35 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const js = results.first_load_js;
-const onlyCaptureAssets = js.files.every((f) => f.path.startsWith('/capture/assets/'));
-const targets = [
-  [
-    'first-load JS of /capture/{slug} (gzip)',
+const targets = [];
+for (const page of results.pages) {
+  const js = page.first_load_js;
+  const onlyCaptureAssets = js.files.every((f) => f.path.startsWith('/capture/assets/'));
+  targets.push([
+    `first-load JS of ${page.name} (gzip)`,
     `${js.kb} KB in ${js.files.length} file(s)${onlyCaptureAssets ? '' : ' (NOT only the capture build!)'}`,
     js.kb <= TARGETS.firstLoadJsKb && onlyCaptureAssets,
     `<= ${TARGETS.firstLoadJsKb} KB, capture build only`,
-  ],
-];
-results.lighthouse.forEach((l, i) => {
-  targets.push(
-    [
-      `Lighthouse mobile performance, run ${i + 1}`,
-      `${l.performance} (FCP ${l.fcp_ms} ms, LCP ${l.lcp_ms} ms, TBT ${l.tbt_ms} ms, CLS ${l.cls}, SI ${l.speed_index_ms} ms)`,
-      l.performance >= TARGETS.performance,
-      `>= ${TARGETS.performance}`,
-    ],
-    [
-      `Lighthouse mobile accessibility, run ${i + 1}`,
-      `${l.accessibility}${l.accessibility_failures.length > 0 ? ` (failing: ${l.accessibility_failures.join(', ')})` : ''}`,
-      l.accessibility >= TARGETS.accessibility,
-      `${TARGETS.accessibility}`,
-    ],
-  );
-});
+  ]);
+  page.lighthouse.forEach((l, i) => {
+    targets.push(
+      [
+        `${page.name} Lighthouse mobile performance, run ${i + 1}`,
+        `${l.performance} (FCP ${l.fcp_ms} ms, LCP ${l.lcp_ms} ms, TBT ${l.tbt_ms} ms, CLS ${l.cls}, SI ${l.speed_index_ms} ms)`,
+        l.performance >= TARGETS.performance,
+        `>= ${TARGETS.performance}`,
+      ],
+      [
+        `${page.name} Lighthouse mobile accessibility, run ${i + 1}`,
+        `${l.accessibility}${l.accessibility_failures.length > 0 ? ` (failing: ${l.accessibility_failures.join(', ')})` : ''}`,
+        l.accessibility >= TARGETS.accessibility,
+        `${TARGETS.accessibility}`,
+      ],
+    );
+  });
+}
 report(
-  `Capture page benchmark (${new Date().toISOString()}, Lighthouse mobile defaults, Debian Chromium)\npage: ${results.url}`,
+  `Public page benchmark (${new Date().toISOString()}, Lighthouse mobile defaults, Debian Chromium)\n${results.pages.map((p) => `page: ${p.url}`).join('\n')}`,
   targets,
   'capture-page',
   results,

@@ -62,12 +62,21 @@ describe('the capture page build', () => {
     '/capture',
     '/capture/',
     '/capture?src=qr',
+    '/show/spring-deal',
+    '/sv/show/spring-deal?src=qr',
   ])('answers GET %s with capture.html, revalidated on every visit', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(CAPTURE_HTML);
+  });
+
+  it('answers an unknown short link with the capture page and 404, under its policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/p/e0000000000a' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(CAPTURE_HTML);
+    expect(directives(res.headers['content-security-policy']).get('img-src')).toBe("'self' data: https:");
   });
 
   it('answers HEAD too', async () => {
@@ -77,7 +86,15 @@ describe('the capture page build', () => {
   });
 
   it('keeps the app shell for every other path, including look-alikes', async () => {
-    for (const url of ['/', '/sv/leads', '/events/booth-2026', '/captured', '/sv/captures/x', '/xx/capture/booth']) {
+    for (const url of [
+      '/',
+      '/sv/leads',
+      '/events/booth-2026',
+      '/captured',
+      '/sv/captures/x',
+      '/xx/capture/booth',
+      '/showcase',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX_HTML);

@@ -4,6 +4,7 @@ import {
   type CaptureResult,
   type ConfirmLeadEmailResult,
   type PublicEvent,
+  type PublicOffer,
 } from '@leadcapture/contracts/public-capture';
 
 /**
@@ -180,13 +181,53 @@ export function confirmLeadEmail(token: string): Promise<ApiResult<ConfirmLeadEm
 }
 
 /**
- * One view of the page for the event's analytics (the server counts it only when the event
- * tracks views). Fire and forget: `keepalive` lets it finish even if the visitor leaves at once.
+ * One view of a page for its analytics, without a cookie. Fire and forget: `keepalive` lets it
+ * finish even if the visitor leaves at once.
  */
-export function countPageView(slug: string): void {
-  void fetch(`${API_BASE}${eventPath(slug)}views/`, { method: 'POST', keepalive: true }).catch(() => {
+function beacon(path: string): void {
+  void fetch(`${API_BASE}${path}views/`, { method: 'POST', keepalive: true }).catch(() => {
     // A lost view is not worth a visitor-facing error.
   });
+}
+
+/** One view of an event's page (the server counts it only when the event tracks views). */
+export function countPageView(slug: string): void {
+  beacon(eventPath(slug));
+}
+
+function isPublicOffer(data: unknown): data is PublicOffer {
+  return (
+    isRecord(data) &&
+    typeof data.id === 'string' &&
+    typeof data.slug === 'string' &&
+    typeof data.title === 'string' &&
+    Array.isArray(data.form_fields)
+  );
+}
+
+const offerPath = (slug: string) => `/public/offers/${encodeURIComponent(slug)}/`;
+
+/** GET /public/offers/{slug}/: 404 for an unknown, draft, archived or unpublished offer. */
+export function getPublicOffer(slug: string): Promise<ApiResult<PublicOffer>> {
+  return request('GET', offerPath(slug), { accept: isPublicOffer });
+}
+
+/** POST /public/offers/{slug}/submit/ with the attempt's Idempotency-Key. */
+export function submitOffer(
+  slug: string,
+  body: CaptureRequest,
+  idempotencyKey: string,
+): Promise<ApiResult<CaptureResult>> {
+  return request('POST', `${offerPath(slug)}submit/`, {
+    body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    accept: isCaptureResult,
+  });
+}
+
+/** One view of an offer's page, for its stats. */
+export function countOfferView(slug: string): void {
+  beacon(offerPath(slug));
 }
 
 /**

@@ -16,14 +16,14 @@ import {
   validateCaptureAnswers,
   type CaptureAttribution,
   type CaptureRequest,
+  type CaptureResult,
   type CaptureSource,
-  type PublicEvent,
 } from '@leadcapture/contracts/public-capture';
 import { AlertCircle } from 'lucide-react';
 import { useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { FormRenderer, fieldDomId, type FormRendererMessages } from '../components/form-renderer/form-renderer.tsx';
 import { localizePath, type Language } from '../i18n/language.ts';
-import { newIdempotencyKey, submitCapture, type ApiFailure } from './api.ts';
+import { newIdempotencyKey, type ApiFailure, type ApiResult } from './api.ts';
 import type { CaptureAction } from './capture-machine.ts';
 import { translateFormMessage, type Translate } from './i18n.ts';
 import { primaryButtonClass, Spinner } from './page-frame.tsx';
@@ -89,26 +89,36 @@ function failureMessage(failure: ApiFailure, t: Translate): string {
   }
 }
 
+/** What the form needs of its page (an event or an offer). */
+export interface CaptureFormPage {
+  /** The event's name or the offer's title. */
+  name: string;
+  organization_name: string;
+  consent_text: string;
+  form_fields: FormField[];
+}
+
 export interface CaptureFormProps {
-  event: PublicEvent;
-  slug: string;
+  page: CaptureFormPage;
+  /** Sends the answers with the attempt's Idempotency-Key (an event's capture, an offer's submit). */
+  send: (body: CaptureRequest, idempotencyKey: string) => Promise<ApiResult<CaptureResult>>;
   language: Language;
   t: Translate;
   messages: FormRendererMessages;
   attribution: CaptureAttribution & { source: CaptureSource };
   submitting: boolean;
   failure: ApiFailure | null;
-  dispatch: (action: CaptureAction) => void;
+  dispatch: (action: Extract<CaptureAction<unknown>, { type: 'submit' | 'submitted' | 'submit_failed' }>) => void;
 }
 
 /**
- * The lead form: the standard fields, then the event's own form, the optional consent box, the
+ * The lead form: the standard fields, then the page's own form, the optional consent box, the
  * honeypot and the submit button. Checked here with the contract's own rules before sending, and
  * a 422 of the server (same rules) is put back on the fields.
  */
 export function CaptureForm({
-  event,
-  slug,
+  page,
+  send,
   language,
   t,
   messages,
@@ -120,11 +130,11 @@ export function CaptureForm({
   const standard = useMemo(() => standardFields(t), [t]);
   const consentField = useMemo(
     () =>
-      event.consent_text.trim() === '' ? [] : [createFormField('checkbox', CONSENT_ID, { label: event.consent_text })],
-    [event.consent_text],
+      page.consent_text.trim() === '' ? [] : [createFormField('checkbox', CONSENT_ID, { label: page.consent_text })],
+    [page.consent_text],
   );
   const [lead, setLead] = useState<Answers>({});
-  const [responses, setResponses] = useState<Answers>(() => initialResponses(event.form_fields));
+  const [responses, setResponses] = useState<Answers>(() => initialResponses(page.form_fields));
   const [consent, setConsent] = useState<Answers>({});
   const [honeypot, setHoneypot] = useState('');
   /** Errors keyed like the server's 422: `first_name`, `responses.<field id>`, anything else. */
@@ -135,7 +145,7 @@ export function CaptureForm({
   const attemptRef = useRef<{ key: string; fingerprint: string } | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
-  const customById = useMemo(() => new Map(event.form_fields.map((f) => [f.id, f])), [event.form_fields]);
+  const customById = useMemo(() => new Map(page.form_fields.map((f) => [f.id, f])), [page.form_fields]);
 
   function setFieldErrors(key: string, messages: string[]) {
     setErrors((current) => {
@@ -174,7 +184,7 @@ export function CaptureForm({
     formEvent?.preventDefault();
     if (submitting) return;
     setAttempted(true);
-    const answers = validateCaptureAnswers(event.form_fields, { ...lead, responses });
+    const answers = validateCaptureAnswers(page.form_fields, { ...lead, responses });
     if (!isValidCapture(answers)) {
       setErrors(translateAll(answers.errors, t));
       focusSummary();
@@ -195,7 +205,7 @@ export function CaptureForm({
     const fingerprint = JSON.stringify(body);
     if (attemptRef.current?.fingerprint !== fingerprint) attemptRef.current = { key: newIdempotencyKey(), fingerprint };
     dispatch({ type: 'submit' });
-    const result = await submitCapture(slug, body, attemptRef.current.key);
+    const result = await send(body, attemptRef.current.key);
     if (result.ok) {
       dispatch({ type: 'submitted', status: result.data.status, email: answers.standard.email });
       return;
@@ -234,7 +244,7 @@ export function CaptureForm({
     }
   }
   // In the order of the page, not of the error object.
-  const order = [...standard.map((f) => f.id), ...event.form_fields.map((f) => `${RESPONSES}${f.id}`)];
+  const order = [...standard.map((f) => f.id), ...page.form_fields.map((f) => `${RESPONSES}${f.id}`)];
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   summary.sort((a, b) => rank(a.key) - rank(b.key));
 
@@ -303,9 +313,9 @@ export function CaptureForm({
         />
       </section>
 
-      {event.form_fields.length > 0 && (
+      {page.form_fields.length > 0 && (
         <FormRenderer
-          fields={event.form_fields}
+          fields={page.form_fields}
           values={responses}
           errors={customErrors}
           onChange={(id, value) => {
@@ -367,7 +377,7 @@ export function CaptureForm({
           </button>
         </div>
         <p className="text-xs/5 text-muted-foreground">
-          {t('form.privacy', { organization: event.organization_name || event.name, event: event.name })}{' '}
+          {t('form.privacy', { organization: page.organization_name || page.name, event: page.name })}{' '}
           <a
             href={privacyHref}
             className="rounded-sm font-medium text-foreground underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-(--form-ring)"

@@ -3,16 +3,16 @@ import { publicEvent } from '../test/capture-fetch.ts';
 import { captureReducer, initialCaptureState, type CaptureState } from './capture-machine.ts';
 
 const event = publicEvent();
-const form: CaptureState = { phase: 'form', event, failure: null };
+const form: CaptureState<typeof event> = { phase: 'form', page: event, failure: null };
 
 describe('captureReducer', () => {
   it('goes loading → form → submitting → thank_you, and back to a fresh form for the next visitor', () => {
-    let state = captureReducer(initialCaptureState, { type: 'loaded', event });
+    let state = captureReducer(initialCaptureState, { type: 'loaded', page: event });
     expect(state).toEqual(form);
     state = captureReducer(state, { type: 'submit' });
-    expect(state).toEqual({ phase: 'submitting', event });
+    expect(state).toEqual({ phase: 'submitting', page: event });
     state = captureReducer(state, { type: 'submitted', status: 'received', email: 'a@example.com' });
-    expect(state).toEqual({ phase: 'thank_you', event, email: 'a@example.com' });
+    expect(state).toEqual({ phase: 'thank_you', page: event, email: 'a@example.com' });
     expect(captureReducer(state, { type: 'reset' })).toEqual(form);
   });
 
@@ -47,7 +47,7 @@ describe('captureReducer', () => {
     const submitting = captureReducer(form, { type: 'submit' });
     expect(captureReducer(submitting, { type: 'submit' })).toBe(submitting);
     expect(captureReducer(form, { type: 'submitted', status: 'received', email: '' })).toBe(form);
-    expect(captureReducer(form, { type: 'loaded', event })).toBe(form);
+    expect(captureReducer(form, { type: 'loaded', page: event })).toBe(form);
     expect(captureReducer(form, { type: 'reset' })).toBe(form);
     expect(captureReducer(form, { type: 'load' })).toBe(form);
   });

@@ -14,6 +14,12 @@ describe('captureRoute', () => {
     ['/capture/', '', { kind: 'none' }],
     ['/capture/a/b', '', { kind: 'none' }],
     ['/capture/%E0%A4%A', '', { kind: 'none' }],
+    ['/show/spring-deal', '', { kind: 'offer', slug: 'spring-deal' }],
+    ['/sv/show/spring-deal/', '?src=qr', { kind: 'offer', slug: 'spring-deal' }],
+    // An offer's slug may be "confirm": only /capture/confirm is the opt-in link.
+    ['/show/confirm', '?token=abc', { kind: 'offer', slug: 'confirm' }],
+    ['/show', '', { kind: 'none' }],
+    ['/p/e0123456789a', '', { kind: 'none' }],
   ] as const)('%s%s', (pathname, search, route) => {
     expect(captureRoute(pathname, search)).toEqual(route);
   });

@@ -1,5 +1,5 @@
 import { createFormField, type FormField } from '@leadcapture/contracts/form-fields';
-import type { PublicEvent } from '@leadcapture/contracts/public-capture';
+import type { PublicEvent, PublicOffer } from '@leadcapture/contracts/public-capture';
 import { vi } from 'vitest';
 
 /** A stand-in for the public API in capture page tests: answers by "METHOD /path/", in order. */
@@ -92,3 +92,18 @@ export const topicField = createFormField('select', 'topic', {
   required: true,
 });
 export const ratingField = createFormField('rating', 'booth', { label: 'How was our booth?', max_rating: 5 });
+
+export function publicOffer(changes: Partial<PublicOffer> = {}, fields: FormField[] = []): PublicOffer {
+  return {
+    id: '00000000-0000-4000-8000-0000000000f1',
+    title: 'Free trade-show starter kit',
+    slug: 'starter-kit',
+    description: 'Everything you need for your first fair.\nDelivered within a week.',
+    success_message: '',
+    consent_text: '',
+    form_fields: fields,
+    organization_name: 'Fjord AB',
+    require_approval: false,
+    ...changes,
+  };
+}
