@@ -114,7 +114,7 @@ export function EventQrPanel({ event, enabled = true }: { event: Event; enabled?
             )}
           </div>
           <p className="text-center text-xs break-all text-muted-foreground">
-            {t('detail.qr.opens', { url: event.public_url })}
+            {t('detail.qr.opens', { url: event.short_url })}
           </p>
         </div>
 

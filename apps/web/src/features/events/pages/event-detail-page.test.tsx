@@ -48,6 +48,7 @@ function event(changes: Record<string, unknown> = {}) {
     manual_status: 'active',
     leads_captured: 42,
     public_url: 'https://app.example/capture/nordic-expo',
+    short_url: 'https://app.example/p/e4k7m2x9q0z1',
     qr_code_url: `https://app.example/api/v1/events/${eventId}/qr-code/`,
     form_fields: [],
     settings: {
@@ -188,6 +189,9 @@ describe('EventDetailPage', () => {
     expect(within(stats).getByText('14%')).toBeTruthy();
 
     expect(screen.getByText('https://app.example/capture/nordic-expo')).toBeTruthy();
+    // The short link, which the QR code opens.
+    expect(screen.getByText('https://app.example/p/e4k7m2x9q0z1')).toBeTruthy();
+    expect(screen.getByText('Opens https://app.example/p/e4k7m2x9q0z1')).toBeTruthy();
     expect((await screen.findByRole('img', { name: 'QR code for Nordic Expo' })).getAttribute('src')).toBe('blob:qr');
     const settings = screen.getByRole('heading', { name: 'Settings' }).closest('div.rounded-2xl') as HTMLElement;
     expect(within(settings).getAllByText('On')).toHaveLength(4);

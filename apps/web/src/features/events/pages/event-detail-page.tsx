@@ -301,6 +301,16 @@ function PublicPageCard({ event }: { event: Event }) {
             </a>
           </Button>
         </div>
+        <div className="grid gap-1.5 border-t border-border pt-3">
+          <p className="text-sm font-medium text-foreground">{t('detail.urls.shortUrl')}</p>
+          <code className="block rounded-lg border border-border bg-muted/60 px-3 py-2 font-mono text-sm break-all text-foreground">
+            {event.short_url}
+          </code>
+          <p className="text-xs text-muted-foreground">{t('detail.urls.shortUrlHint')}</p>
+        </div>
+        <div>
+          <CopyButton value={event.short_url} label={t('detail.urls.copyShortLabel')} />
+        </div>
       </CardContent>
     </Card>
   );

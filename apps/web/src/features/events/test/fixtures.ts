@@ -19,6 +19,7 @@ export function anEvent(changes: Record<string, unknown> = {}) {
     manual_status: 'active',
     leads_captured: 42,
     public_url: 'http://localhost:3000/capture/nordic-expo',
+    short_url: 'http://localhost:3000/p/e4k7m2x9q0z1',
     qr_code_url: `http://localhost:3000/api/v1/events/${eventId}/qr-code/`,
     form_fields: [],
     settings: {
