@@ -93,17 +93,28 @@ function summary({ result, latencies, codes }) {
   };
 }
 
-const body = JSON.stringify({
-  first_name: 'Greta',
-  last_name: 'Berg',
-  email: 'greta.berg@example.com',
-  company: 'Fjord AB',
-  job_title: 'CTO',
-  responses: { interest: 'Demo' },
-  source: 'qr_scan',
-  utm_source: 'flyer',
-  consent: true,
-  website_url: '',
+// Every visitor their own address: one address again and again is the duplicate path (linked to
+// the first lead, decision 013), not a capture.
+let visitors = 0;
+const visitorBody = () =>
+  JSON.stringify({
+    first_name: 'Greta',
+    last_name: 'Berg',
+    email: `greta.berg.${(visitors += 1)}@example.com`,
+    company: 'Fjord AB',
+    job_title: 'CTO',
+    responses: { interest: 'Demo' },
+    source: 'qr_scan',
+    utm_source: 'flyer',
+    consent: true,
+    website_url: '',
+  });
+const body = visitorBody();
+/** A capture with a fresh Idempotency-Key and a new visitor's address. */
+const newVisitor = (req) => ({
+  ...req,
+  body: visitorBody(),
+  headers: { ...req.headers, 'idempotency-key': randomUUID() },
 });
 
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -185,17 +196,17 @@ try {
   });
   // A short warm-up of both, then the measured runs one after the other.
   await runCollecting({ ...request(`http://127.0.0.1:${barePort}/bare/`), duration: 3 });
-  await runCollecting({ ...request(`${api}/api/v1/public/events/${event.slug}/leads/`), duration: 3 });
+  await runCollecting({
+    ...request(`${api}/api/v1/public/events/${event.slug}/leads/`),
+    duration: 3,
+    requests: [{ setupRequest: newVisitor }],
+  });
 
   results.bare = summary(await runCollecting(request(`http://127.0.0.1:${barePort}/bare/`)));
   results.capture = summary(
     await runCollecting({
       ...request(`${api}/api/v1/public/events/${event.slug}/leads/`),
-      requests: [
-        {
-          setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }),
-        },
-      ],
+      requests: [{ setupRequest: newVisitor }],
     }),
   );
   results.ratio = Math.round((results.capture.rps / results.bare.rps) * 100) / 100;
@@ -208,11 +219,7 @@ try {
           setupRequest: (req) => {
             turn += 1;
             const slug = spread[turn % spread.length];
-            return {
-              ...req,
-              path: `/api/v1/public/events/${slug}/leads/`,
-              headers: { ...req.headers, 'idempotency-key': randomUUID() },
-            };
+            return { ...newVisitor(req), path: `/api/v1/public/events/${slug}/leads/` };
           },
         },
       ],
