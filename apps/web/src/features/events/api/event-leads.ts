@@ -14,19 +14,26 @@ type LeadPage = { results: Lead[]; count: number; next: string | null; previous:
 
 export const EVENT_LEADS_PAGE_SIZE = 25;
 
-/** Every cached page of one event's leads, whatever the filters. */
-export const eventLeadsQueryKey = (eventId: string) => ['events', eventId, 'leads'] as const;
+/**
+ * Every cached page of one public page's leads, whatever the filters. Events and offers answer
+ * their leads the same way (`GET /events/{id}/leads/`, `GET /offers/{id}/leads/`, one query shape
+ * on the server), so these take the page's API path without the trailing slash: `/events/{id}`.
+ */
+export const pageLeadsQueryKey = (resourcePath: string) =>
+  [...resourcePath.split('/').filter(Boolean), 'leads'] as const;
 
-/** `GET /events/{id}/leads/`: newest first, filtered by approval, searched by name, email and company. */
-export function eventLeadsQueryOptions(eventId: string, filters: EventLeadFilters) {
+export const eventLeadsQueryKey = (eventId: string) => pageLeadsQueryKey(`/events/${eventId}`);
+
+/** `GET {resourcePath}/leads/`: newest first, filtered by approval, searched by name, email and company. */
+export function pageLeadsQueryOptions(resourcePath: string, filters: EventLeadFilters) {
   return queryOptions({
-    queryKey: [...eventLeadsQueryKey(eventId), filters] as const,
+    queryKey: [...pageLeadsQueryKey(resourcePath), filters] as const,
     queryFn: async ({ signal }) => {
       const [{ leadSchema }, { paginated }] = await Promise.all([
         import('@leadcapture/contracts/leads'),
         import('@leadcapture/contracts/envelope'),
       ]);
-      return api.get(`/events/${eventId}/leads/`, {
+      return api.get(`${resourcePath}/leads/`, {
         params: {
           search: filters.search,
           approval_status: filters.approvalStatus,
@@ -43,8 +50,16 @@ export function eventLeadsQueryOptions(eventId: string, filters: EventLeadFilter
   });
 }
 
+export function eventLeadsQueryOptions(eventId: string, filters: EventLeadFilters) {
+  return pageLeadsQueryOptions(`/events/${eventId}`, filters);
+}
+
+export function usePageLeads(resourcePath: string, filters: EventLeadFilters, { enabled = true } = {}) {
+  return useQuery({ ...pageLeadsQueryOptions(resourcePath, filters), placeholderData: keepPreviousData, enabled });
+}
+
 export function useEventLeads(eventId: string, filters: EventLeadFilters, { enabled = true } = {}) {
-  return useQuery({ ...eventLeadsQueryOptions(eventId, filters), placeholderData: keepPreviousData, enabled });
+  return usePageLeads(`/events/${eventId}`, filters, { enabled });
 }
 
 export type ApprovalDecision = 'approve' | 'reject';
@@ -55,8 +70,13 @@ export type ApprovalDecision = 'approve' | 'reject';
  * event's lead pages are refetched afterwards either way, since a filter may no longer match.
  */
 export function useDecideLeadApproval(eventId: string) {
+  return useDecidePageLeadApproval(`/events/${eventId}`);
+}
+
+/** useDecideLeadApproval for any public page's leads (`/events/{id}` or `/offers/{id}`). */
+export function useDecidePageLeadApproval(resourcePath: string) {
   const queryClient = useQueryClient();
-  const key = eventLeadsQueryKey(eventId);
+  const key = pageLeadsQueryKey(resourcePath);
   return useMutation({
     mutationFn: async ({ lead, decision }: { lead: Lead; decision: ApprovalDecision }) => {
       const { leadSchema } = await import('@leadcapture/contracts/leads');
