@@ -73,6 +73,7 @@ const pages = {
   eventDetail: lazyPage(() =>
     import('../features/events/pages/event-detail-page.tsx').then((m) => ({ Component: m.EventDetailPage })),
   ),
+  offers: lazyPage(() => import('../features/offers/pages/offers-page.tsx').then((m) => ({ Component: m.OffersPage }))),
   leads: lazyPage(() => import('../features/leads/pages/leads-page.tsx').then((m) => ({ Component: m.LeadsPage }))),
   leadForm: lazyPage(() =>
     import('../features/leads/pages/lead-form-page.tsx').then((m) => ({ Component: m.LeadFormPage })),
@@ -165,6 +166,7 @@ function signedInRoutes(): RouteObject[] {
               handle: { ...title((t) => t('events:form.editTitle')), namespaces: ['builder'] },
             },
             { path: 'events/:id', lazy: pages.eventDetail, handle: title((t) => t('events:detail.metaTitle')) },
+            { path: 'offers', lazy: pages.offers, handle: title((t) => t('offers:list.title')) },
             { path: 'leads', lazy: pages.leads, handle: title((t) => t('leads:list.title')) },
             { path: 'leads/form', lazy: pages.leadForm, handle: title((t) => t('leads:form.createTitle')) },
             { path: 'leads/form/:id', lazy: pages.leadForm, handle: title((t) => t('leads:form.editTitle')) },
