@@ -176,6 +176,8 @@ describe('OfferFormPage: edit', () => {
     expect(await within(stats).findByText('400')).toBeTruthy();
     expect(within(stats).getByText('12.5%')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'No leads yet' })).toBeTruthy();
+    // Its own address is its own: no availability question for it.
+    expect(server.calls.some((c) => c.path === '/offers/slug-availability/')).toBe(false);
 
     await u.clear(title);
     await u.type(title, 'Booth demo');

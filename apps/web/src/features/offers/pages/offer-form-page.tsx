@@ -58,7 +58,9 @@ const isTopLevel = (key: string): key is TopLevelField => (TOP_LEVEL_FIELDS as r
 /** The slug is checked against the server once typing has paused this long. */
 const SLUG_CHECK_DELAY_MS = 400;
 
-type Translate = (key: 'form.fields.slugTaken' | 'form.fields.publishNotActive') => string;
+type Translate = (
+  key: 'form.fields.slugTaken' | 'form.fields.slugFormat' | 'form.fields.slugReserved' | 'form.fields.publishNotActive',
+) => string;
 
 /**
  * The offer messages the shared validation catalogue (errors:validation) does not know, in the
@@ -66,6 +68,8 @@ type Translate = (key: 'form.fields.slugTaken' | 'form.fields.publishNotActive')
  */
 function localMessage(message: string, t: Translate): string {
   if (message === SLUG_MESSAGES.taken) return t('form.fields.slugTaken');
+  if (message === SLUG_MESSAGES.format) return t('form.fields.slugFormat');
+  if (message === SLUG_MESSAGES.reserved) return t('form.fields.slugReserved');
   if (message === OFFER_MESSAGES.publishNotActive) return t('form.fields.publishNotActive');
   return message;
 }
@@ -178,8 +182,13 @@ function OfferForm({ offer }: { offer: Offer | null }) {
 
   // Live availability of a slug the rules accept, once typing pauses (the contract trims and lowercases).
   const typedSlug = useSettled(slug.trim().toLowerCase(), SLUG_CHECK_DELAY_MS);
+  // The offer's own saved slug needs no asking: it is its own.
   const checkable =
-    canWrite && typedSlug !== '' && slugProblem(typedSlug) === null && typedSlug === slug.trim().toLowerCase();
+    canWrite &&
+    typedSlug !== '' &&
+    typedSlug !== offer?.slug &&
+    slugProblem(typedSlug) === null &&
+    typedSlug === slug.trim().toLowerCase();
   const availability = useOfferSlugAvailability(typedSlug, offer?.id ?? null, checkable);
   const taken = checkable && availability.data?.available === false;
   const { setError, clearErrors, getFieldState } = form;
@@ -259,6 +268,10 @@ function OfferForm({ offer }: { offer: Offer | null }) {
             className="break-all text-muted-foreground hover:underline"
           >
             {offer.public_url}
+          </a>
+          {/* The leads list has no offer filter: the offer's leads are listed at the foot of this page. */}
+          <a href="#offer-leads" className="font-medium text-primary hover:underline">
+            {t('form.viewLeads')}
           </a>
         </div>
       )}

@@ -133,6 +133,18 @@ describe('OffersPage', () => {
     expect(server.bodies(`DELETE /offers/${offerId}/`)).toHaveLength(2);
   });
 
+  it('speaks Swedish under /sv', async () => {
+    fakeServer({ 'GET /auth/me/': () => ok(me), 'GET /offers/': () => ok(page([anOffer()])) });
+    await renderWithApp(<OffersPage />, { language: 'sv', path: '/sv/offers' });
+    const table = await screen.findByRole('table', { name: 'Erbjudanden' });
+    const row = within(table).getByRole('row', { name: /Free booth demo/ });
+    expect(within(row).getByText('Utkast')).toBeTruthy();
+    expect(within(row).getByText('Opublicerat')).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Free booth demo' }).getAttribute('href')).toBe(
+      `/sv/offers/form/${offerId}`,
+    );
+  });
+
   it('says "Failed to load offers" and retries', async () => {
     fakeServer({ 'GET /auth/me/': () => ok(me), 'GET /offers/': () => fail(404, 'NOT_FOUND') });
     await renderWithApp(<OffersPage />, { path: '/offers' });
