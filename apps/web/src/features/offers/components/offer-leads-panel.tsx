@@ -1,6 +1,6 @@
 import type { ApprovalStatus } from '@leadcapture/contracts/constants';
 import type { Lead } from '@leadcapture/contracts/leads';
-import { Inbox } from 'lucide-react';
+import { Check, Inbox, Info, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -11,9 +11,11 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
+import { isApiError, isHandledGlobally } from '../../../lib/api-client.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
 import { Link } from 'react-router';
-import { usePageLeads } from '../../events/api/event-leads.ts';
+import { useDecidePageLeadApproval, usePageLeads, type ApprovalDecision } from '../../events/api/event-leads.ts';
 import type { Offer } from '../api/offers.ts';
 
 const PAGE_SIZE = 10;
@@ -29,16 +31,36 @@ const leadName = (lead: Lead) => `${lead.first_name} ${lead.last_name}`.trim() |
 /**
  * The offer's leads (`GET /offers/{id}/leads/`, newest first), each linking to its lead page.
  * The leads list has no offer filter in its URL yet, so the builder lists them itself, through
- * the same page-leads query as an event's Leads tab.
+ * the same page-leads query and approval mutation as an event's Leads tab. Pending leads get
+ * Approve and Reject for everyone but viewers.
  */
-export function OfferLeadsPanel({ offer }: { offer: Offer }) {
+export function OfferLeadsPanel({ offer, canWrite }: { offer: Offer; canWrite: boolean }) {
   const { t, i18n } = useTranslation(['offers', 'common']);
   const language = i18n.language;
   const { lp } = useLocalizedPath();
   // Kept here, not in the URL: the builder's address is the offer's, and paging leads is no navigation.
   const [page, setPage] = useState(1);
-  const leads = usePageLeads(`/offers/${offer.id}`, { page, pageSize: PAGE_SIZE });
+  const resourcePath = `/offers/${offer.id}`;
+  const leads = usePageLeads(resourcePath, { page, pageSize: PAGE_SIZE });
+  const decide = useDecidePageLeadApproval(resourcePath);
+  const deciding = decide.isPending ? decide.variables.lead.id : null;
   const data = leads.data;
+
+  const onDecide = (lead: Lead, decision: ApprovalDecision) =>
+    decide.mutate(
+      { lead, decision },
+      {
+        onSuccess: () =>
+          toast.success(t(decision === 'approve' ? 'leads.approved' : 'leads.rejected', { name: leadName(lead) })),
+        onError: (error) => {
+          if (isHandledGlobally(error)) return;
+          const conflict = isApiError(error) && error.status === 409;
+          toast.error(t(decision === 'approve' ? 'leads.approveFailed' : 'leads.rejectFailed'), {
+            message: conflict ? t('leads.alreadyDecided') : undefined,
+          });
+        },
+      },
+    );
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
 
   return (
@@ -47,6 +69,12 @@ export function OfferLeadsPanel({ offer }: { offer: Offer }) {
         <CardTitle>{t('leads.title')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4 pt-4">
+        {offer.settings.require_approval && (
+          <p className="flex items-start gap-2 rounded-xl bg-info-soft p-3 text-sm text-info-soft-foreground">
+            <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {t('leads.approvalNotice')}
+          </p>
+        )}
         {leads.isError && data === undefined ? (
           <div role="alert" className="text-sm">
             <p className="font-medium text-foreground">{t('leads.loadFailed')}</p>
@@ -74,6 +102,11 @@ export function OfferLeadsPanel({ offer }: { offer: Offer }) {
                   <TableHead>{t('leads.columns.company')}</TableHead>
                   <TableHead>{t('leads.columns.approval')}</TableHead>
                   <TableHead>{t('leads.columns.captured')}</TableHead>
+                  {canWrite && (
+                    <TableHead>
+                      <span className="sr-only">{t('leads.columns.actions')}</span>
+                    </TableHead>
+                  )}
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -97,6 +130,34 @@ export function OfferLeadsPanel({ offer }: { offer: Offer }) {
                     <TableCell className="whitespace-nowrap text-muted-foreground">
                       <time dateTime={lead.created_at}>{formatDate(lead.created_at, language, 'PPp')}</time>
                     </TableCell>
+                    {canWrite && (
+                      <TableCell>
+                        {lead.approval_status === 'pending' && (
+                          <div className="flex justify-end gap-2">
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              aria-label={t('leads.approveLabel', { name: leadName(lead) })}
+                              disabled={deciding === lead.id}
+                              onClick={() => onDecide(lead, 'approve')}
+                            >
+                              <Check aria-hidden="true" />
+                              {t('leads.approve')}
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="outline"
+                              aria-label={t('leads.rejectLabel', { name: leadName(lead) })}
+                              disabled={deciding === lead.id}
+                              onClick={() => onDecide(lead, 'reject')}
+                            >
+                              <X aria-hidden="true" />
+                              {t('leads.reject')}
+                            </Button>
+                          </div>
+                        )}
+                      </TableCell>
+                    )}
                   </TableRow>
                 ))}
               </TableBody>

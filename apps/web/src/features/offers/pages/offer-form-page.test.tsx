@@ -9,7 +9,7 @@ import { resetApiClient } from '../../../lib/api-client.ts';
 import { clearToasts } from '../../../lib/toast.ts';
 import { fail, fakeServer, me, ok } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
-import { anOffer, offerId, page } from '../test/fixtures.ts';
+import { aLead, anOffer, leadId, offerId, page } from '../test/fixtures.ts';
 import { OfferFormPage } from './offer-form-page.tsx';
 
 // The whole builder renders through user-event on happy-dom: more room than the 5 s default.
@@ -297,6 +297,23 @@ describe('OfferFormPage: edit', () => {
     await u.click(screen.getByRole('link', { name: 'Go to leads' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads'));
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+  });
+
+  it('lists the offer’s leads, linked to their pages, and approves a pending one', async () => {
+    const server = editServer(anOffer({ settings: { require_approval: true } }), {
+      [`GET /offers/${offerId}/leads/`]: () => ok(page([aLead()])),
+      [`POST /leads/${leadId}/approve/`]: () => ok(aLead({ approval_status: 'approved' })),
+    });
+    await renderWithApp(withToasts(<OfferFormPage />), editPath);
+    const u = user();
+    const table = await screen.findByRole('table', { name: 'Leads from Free booth demo' });
+    expect(screen.getByText(/This offer requires approval/)).toBeTruthy();
+    const row = within(table).getByRole('row', { name: /Vera Berg/ });
+    expect(within(row).getByRole('link', { name: 'Vera Berg' }).getAttribute('href')).toBe(`/leads/${leadId}`);
+    expect(within(row).getByText('Pending')).toBeTruthy();
+    await u.click(within(row).getByRole('button', { name: 'Approve Vera Berg' }));
+    expect(await screen.findByText('Vera Berg approved')).toBeTruthy();
+    expect(server.calls.some((c) => c.method === 'POST' && c.path === `/leads/${leadId}/approve/`)).toBe(true);
   });
 
   it('shows the QR code from the offer’s qr-code endpoint, downloads PNG and SVG, and copies the URL', async () => {

@@ -423,7 +423,7 @@ function OfferForm({ offer }: { offer: Offer | null }) {
         )}
       </form>
 
-      {offer !== null && <OfferLeadsPanel offer={offer} />}
+      {offer !== null && <OfferLeadsPanel offer={offer} canWrite={canWrite} />}
 
       <LeaveGuard dirty={dirty} allowNextRef={allowNextRef} />
     </div>

@@ -24,3 +24,47 @@ export function anOffer(changes: Record<string, unknown> = {}) {
 }
 
 export const page = (results: unknown[], count = results.length) => ({ results, count, next: null, previous: null });
+
+export const leadId = '00000000-0000-4000-8000-0000000000a1';
+
+/** A lead the offer's form collected, as `GET /offers/{id}/leads/` answers it. */
+export function aLead(changes: Record<string, unknown> = {}) {
+  return {
+    id: leadId,
+    first_name: 'Vera',
+    last_name: 'Berg',
+    email: 'vera@berg.se',
+    phone: '',
+    company: 'Berg AB',
+    job_title: '',
+    company_size: '51-200',
+    source: 'qr_scan',
+    status: 'new',
+    interest: 'hot',
+    score: 40,
+    auto_score: 40,
+    manual_score: null,
+    budget_range: '5000_10000',
+    decision_timeline: '1_3_months',
+    decision_role: 'decision_maker',
+    interested_products: [],
+    tags: [],
+    assigned_to: null,
+    notes: '',
+    follow_up_date: null,
+    event: null,
+    offer: offerId,
+    client: null,
+    custom_fields: {},
+    approval_status: 'pending',
+    email_verified: false,
+    consent_text: '',
+    consent_given_at: null,
+    attribution: {},
+    deleted_at: null,
+    merged_into: null,
+    created_at: '2026-11-21T10:00:00.000Z',
+    updated_at: '2026-11-21T10:00:00.000Z',
+    ...changes,
+  };
+}
