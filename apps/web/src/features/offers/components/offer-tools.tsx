@@ -47,7 +47,7 @@ function QrImage({ offer, show, className }: { offer: Offer; show: boolean; clas
         className="grid size-full place-items-center content-center gap-2 p-2 text-center text-sm text-slate-700"
       >
         <p>{t('qr.previewFailed')}</p>
-        <Button variant="outline" size="sm" onClick={() => void qr.refetch()}>
+        <Button variant="outline" size="sm" className="print:hidden" onClick={() => void qr.refetch()}>
           {t('common:ui.retry')}
         </Button>
       </div>

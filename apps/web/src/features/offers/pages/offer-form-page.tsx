@@ -177,7 +177,9 @@ function OfferForm({ offer }: { offer: Offer | null }) {
   const slug = useWatch({ control: form.control, name: 'slug' });
   const status = useWatch({ control: form.control, name: 'status' });
   const published = useWatch({ control: form.control, name: 'is_published' });
-  const addressSlug = slug.trim() || suggestSlug(title, 'offer');
+  // What the server would make from the title (a preview: it adds a suffix when that is taken).
+  const suggested = title.trim() === '' ? '' : suggestSlug(title, 'offer');
+  const addressSlug = slug.trim() || suggested || 'your-offer';
   const address = `${window.location.origin}/show/${addressSlug}`;
 
   // Live availability of a slug the rules accept, once typing pauses (the contract trims and lowercases).
@@ -325,7 +327,7 @@ function OfferForm({ offer }: { offer: Offer | null }) {
                   maxLength={60}
                   autoComplete="off"
                   spellCheck={false}
-                  placeholder={suggestSlug(title, 'offer')}
+                  placeholder={suggested}
                   disabled={!canWrite}
                   {...field}
                 />
