@@ -278,6 +278,28 @@ describe('OfferFormPage: edit', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads'));
   });
 
+  it('lets an untouched builder go without asking, and shows viewers a read-only builder', async () => {
+    editServer(
+      anOffer({
+        form_fields: [createFormField('select', 'size', { label: 'Company size', options: ['Small', 'Large'] })],
+      }),
+    );
+    const first = await renderWithApp(withToasts(<OfferFormPage />), editPath);
+    const u = user();
+    await screen.findByLabelText(/^Title/);
+    await u.click(screen.getByRole('link', { name: 'Go to leads' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/leads'));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+    first.unmount();
+
+    const viewer = { ...me, current_organization: { ...me.current_organization, role: 'viewer' } };
+    editServer(anOffer(), { 'GET /auth/me/': () => ok(viewer) });
+    await renderWithApp(withToasts(<OfferFormPage />), editPath);
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Title/)).disabled).toBe(true);
+    expect(screen.getByRole('switch', { name: 'Published' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
+  });
+
   it('does not ask after a successful save, and warns on tab close only while changes are unsaved', async () => {
     editServer();
     const { router } = await renderWithApp(withToasts(<OfferFormPage />), editPath);
