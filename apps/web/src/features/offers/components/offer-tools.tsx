@@ -123,14 +123,15 @@ export function OfferQrDialog({
         </>
       }
     >
-      <div className="grid gap-4">
+      {/* minmax(0, 1fr): the long URL below truncates instead of widening the dialog. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <div className="mx-auto aspect-square w-full max-w-64 rounded-xl bg-white p-3 ring-1 ring-border">
           <QrImage offer={offer} show={open} className="size-full" />
         </div>
         {!live && (
           <p className="rounded-lg bg-warning-soft p-3 text-sm text-warning-soft-foreground">{t('qr.notPublic')}</p>
         )}
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           <p className="min-w-0 flex-1 truncate font-mono text-xs text-muted-foreground" title={offer.public_url}>
             {offer.public_url}
           </p>
