@@ -10,6 +10,8 @@ describe('navigation', () => {
     ['/settings/organization', ['/settings']],
     ['/settings/profile', ['/settings/profile']],
     ['/onboarding', ['/onboarding']],
+    ['/offers', ['/offers']],
+    ['/offers/form/42', ['/offers']],
     ['/leads', ['/leads']],
     ['/leads/form/42', ['/leads']],
     ['/clients', ['/clients']],
@@ -21,6 +23,6 @@ describe('navigation', () => {
 
   it('lists the main items in the order of spec 01 §2', () => {
     const main = navItems.filter((item) => item.group === 'main').map((item) => item.to);
-    expect(main).toEqual(['/dashboard', '/events', '/leads', '/clients', '/team', '/onboarding']);
+    expect(main).toEqual(['/dashboard', '/events', '/offers', '/leads', '/clients', '/team', '/onboarding']);
   });
 });

@@ -4,6 +4,7 @@ import {
   Contact,
   Handshake,
   LayoutDashboard,
+  Megaphone,
   Rocket,
   Settings,
   UserRound,
@@ -28,7 +29,7 @@ export type NavItem = {
 export const navItems: readonly NavItem[] = [
   { to: '/dashboard', label: (t) => t('nav.dashboard'), icon: LayoutDashboard, group: 'main' },
   { to: '/events', label: (t) => t('nav.events'), icon: CalendarRange, group: 'main' },
-  // Offers come between Events and Leads (spec 01 §2) once they exist.
+  { to: '/offers', label: (t) => t('nav.offers'), icon: Megaphone, group: 'main' },
   { to: '/leads', label: (t) => t('nav.leads'), icon: Contact, group: 'main' },
   { to: '/clients', label: (t) => t('nav.clients'), icon: Handshake, group: 'main' },
   // Apps and Analytics come between Clients and Team (spec 01 §2) once they exist.

@@ -73,6 +73,10 @@ const pages = {
   eventDetail: lazyPage(() =>
     import('../features/events/pages/event-detail-page.tsx').then((m) => ({ Component: m.EventDetailPage })),
   ),
+  offers: lazyPage(() => import('../features/offers/pages/offers-page.tsx').then((m) => ({ Component: m.OffersPage }))),
+  offerForm: lazyPage(() =>
+    import('../features/offers/pages/offer-form-page.tsx').then((m) => ({ Component: m.OfferFormPage })),
+  ),
   leads: lazyPage(() => import('../features/leads/pages/leads-page.tsx').then((m) => ({ Component: m.LeadsPage }))),
   leadForm: lazyPage(() =>
     import('../features/leads/pages/lead-form-page.tsx').then((m) => ({ Component: m.LeadFormPage })),
@@ -165,6 +169,17 @@ function signedInRoutes(): RouteObject[] {
               handle: { ...title((t) => t('events:form.editTitle')), namespaces: ['builder'] },
             },
             { path: 'events/:id', lazy: pages.eventDetail, handle: title((t) => t('events:detail.metaTitle')) },
+            { path: 'offers', lazy: pages.offers, handle: title((t) => t('offers:list.title')) },
+            {
+              path: 'offers/form',
+              lazy: pages.offerForm,
+              handle: { ...title((t) => t('offers:form.createTitle')), namespaces: ['builder'] },
+            },
+            {
+              path: 'offers/form/:id',
+              lazy: pages.offerForm,
+              handle: { ...title((t) => t('offers:form.editTitle')), namespaces: ['builder'] },
+            },
             { path: 'leads', lazy: pages.leads, handle: title((t) => t('leads:list.title')) },
             { path: 'leads/form', lazy: pages.leadForm, handle: title((t) => t('leads:form.createTitle')) },
             { path: 'leads/form/:id', lazy: pages.leadForm, handle: title((t) => t('leads:form.editTitle')) },

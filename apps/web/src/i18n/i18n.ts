@@ -17,6 +17,7 @@ import { languages, type Language } from './language.ts';
  *   events     events list, event form and event page
  *   leads      leads list, lead form and lead page
  *   notifications  the bell in the dashboard header and the notifications page
+ *   offers     offers list and offer builder (page settings, QR and print, figures, leads)
  * Each namespace of each language is a chunk of its own (0.3-6 KB gzip): a page downloads the
  * strings it shows, not the terms of service. `coreNamespaces` load with the language before the
  * first render; any other loads when a component first asks for it (`useTranslation('settings')`
@@ -39,6 +40,7 @@ export const namespaces = [
   'clients',
   'notifications',
   'team',
+  'offers',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

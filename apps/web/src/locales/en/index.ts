@@ -9,6 +9,7 @@ import events from './events.json';
 import leads from './leads.json';
 import legal from './legal.json';
 import notifications from './notifications.json';
+import offers from './offers.json';
 import settings from './settings.json';
 import support from './support.json';
 import team from './team.json';
@@ -28,5 +29,6 @@ export const en = {
   leads,
   clients,
   notifications,
+  offers,
   team,
 } as const;

@@ -10,6 +10,7 @@ import events from './events.json';
 import leads from './leads.json';
 import legal from './legal.json';
 import notifications from './notifications.json';
+import offers from './offers.json';
 import settings from './settings.json';
 import support from './support.json';
 import team from './team.json';
@@ -32,5 +33,6 @@ export const sv = {
   leads: leads satisfies (typeof en)['leads'],
   clients: clients satisfies (typeof en)['clients'],
   notifications: notifications satisfies (typeof en)['notifications'],
+  offers: offers satisfies (typeof en)['offers'],
   team: team satisfies (typeof en)['team'],
 } as const;

@@ -1,78 +1,17 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { api, type Download } from '../../../lib/api-client.ts';
+import { useDownloadQrCode, useQrCode, type QrOptions } from '../../../lib/qr-code.ts';
 
-export type QrFormat = 'png' | 'svg';
-export type QrOptions = { format: QrFormat; size?: number; color?: string; background?: string };
+export type { QrFormat, QrOptions } from '../../../lib/qr-code.ts';
 
-export const qrCodeQueryKey = (eventId: string, options: QrOptions, revision = '') =>
-  ['events', eventId, 'qr-code', options, revision] as const;
-
-const qrParams = (options: QrOptions) => ({
-  format: options.format,
-  size: options.size,
-  color: options.color,
-  background: options.background,
-});
-
-/**
- * The event's QR code (`GET /events/{id}/qr-code/`, a bearer-protected download) as a blob and
- * an object URL for `<img src>`, revoked when it is no longer shown.
- *
- * - `revision`: something that changes when the code does (the slug: it is what the code
- *   encodes), so an edited event does not keep showing its old code;
- * - `keepPrevious`: show the last code while the next loads (a colour being tuned), instead of
- *   a placeholder; not for switching between events, where the old code would be the wrong one.
- */
+/** The event's QR code (`GET /events/{id}/qr-code/`); see lib/qr-code.ts, shared with offers. */
 export function useEventQrCode(
   eventId: string | null,
   options: QrOptions = { format: 'svg' },
-  { revision = '', keepPrevious = false }: { revision?: string; keepPrevious?: boolean } = {},
+  settings: { revision?: string; keepPrevious?: boolean } = {},
 ) {
-  const query = useQuery({
-    queryKey: qrCodeQueryKey(eventId ?? '', options, revision),
-    queryFn: ({ signal }) =>
-      api.download(`/events/${eventId ?? ''}/qr-code/`, { params: qrParams(options), signal, quiet: true }),
-    enabled: eventId !== null,
-    staleTime: Infinity,
-    ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
-  });
-  const blob = query.data?.blob;
-  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
-  useEffect(
-    () => () => {
-      if (url) URL.revokeObjectURL(url);
-    },
-    [url],
-  );
-  return { ...query, url };
+  return useQrCode(eventId === null ? null : `/events/${eventId}`, options, settings);
 }
 
-/** Hands a blob to the browser as a download named `filename`. */
-function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns: revoke it a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
-
-/**
- * Downloads the code as PNG or SVG in the chosen size and colours and saves it under the
- * server's filename (`{slug}-qr.png`, from Content-Disposition). Quiet: the caller says
- * "Failed to download QR code" in its own words.
- */
+/** Saves the event's QR code as PNG or SVG under the server's filename. */
 export function useDownloadEventQrCode(eventId: string) {
-  return useMutation({
-    mutationFn: async (options: QrOptions): Promise<Download> => {
-      const file = await api.download(`/events/${eventId}/qr-code/`, { params: qrParams(options), quiet: true });
-      saveFile(file.blob, file.filename ?? `qr-code.${options.format}`);
-      return file;
-    },
-  });
+  return useDownloadQrCode(`/events/${eventId}`);
 }

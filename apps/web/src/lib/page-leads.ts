@@ -1,9 +1,14 @@
 import type { ApprovalStatus } from '@leadcapture/contracts/constants';
 import type { Lead } from '@leadcapture/contracts/leads';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
-export type EventLeadFilters = {
+/**
+ * The leads of one public page. Events and offers answer them the same way
+ * (`GET /events/{id}/leads/`, `GET /offers/{id}/leads/`, one query shape on the server), so these
+ * take the page's API path without the trailing slash: `/events/{id}` or `/offers/{id}`.
+ */
+export type PageLeadFilters = {
   search?: string;
   approvalStatus?: ApprovalStatus | '';
   page?: number;
@@ -12,21 +17,22 @@ export type EventLeadFilters = {
 
 type LeadPage = { results: Lead[]; count: number; next: string | null; previous: string | null };
 
-export const EVENT_LEADS_PAGE_SIZE = 25;
+export const PAGE_LEADS_PAGE_SIZE = 25;
 
-/** Every cached page of one event's leads, whatever the filters. */
-export const eventLeadsQueryKey = (eventId: string) => ['events', eventId, 'leads'] as const;
+/** Every cached page of one page's leads, whatever the filters: `['events', id, 'leads']`. */
+export const pageLeadsQueryKey = (resourcePath: string) =>
+  [...resourcePath.split('/').filter(Boolean), 'leads'] as const;
 
-/** `GET /events/{id}/leads/`: newest first, filtered by approval, searched by name, email and company. */
-export function eventLeadsQueryOptions(eventId: string, filters: EventLeadFilters) {
+/** `GET {resourcePath}/leads/`: newest first, filtered by approval, searched by name, email and company. */
+export function pageLeadsQueryOptions(resourcePath: string, filters: PageLeadFilters) {
   return queryOptions({
-    queryKey: [...eventLeadsQueryKey(eventId), filters] as const,
+    queryKey: [...pageLeadsQueryKey(resourcePath), filters] as const,
     queryFn: async ({ signal }) => {
       const [{ leadSchema }, { paginated }] = await Promise.all([
         import('@leadcapture/contracts/leads'),
         import('@leadcapture/contracts/envelope'),
       ]);
-      return api.get(`/events/${eventId}/leads/`, {
+      return api.get(`${resourcePath}/leads/`, {
         params: {
           search: filters.search,
           approval_status: filters.approvalStatus,
@@ -43,20 +49,21 @@ export function eventLeadsQueryOptions(eventId: string, filters: EventLeadFilter
   });
 }
 
-export function useEventLeads(eventId: string, filters: EventLeadFilters, { enabled = true } = {}) {
-  return useQuery({ ...eventLeadsQueryOptions(eventId, filters), placeholderData: keepPreviousData, enabled });
+export function usePageLeads(resourcePath: string, filters: PageLeadFilters, { enabled = true } = {}) {
+  return useQuery({ ...pageLeadsQueryOptions(resourcePath, filters), placeholderData: keepPreviousData, enabled });
 }
 
 export type ApprovalDecision = 'approve' | 'reject';
 
 /**
- * `POST /leads/{id}/approve/` or `/reject/` for a pending lead. Optimistic: the row shows the
- * decision at once and goes back if the server refuses (409 when someone decided first). The
- * event's lead pages are refetched afterwards either way, since a filter may no longer match.
+ * `POST /leads/{id}/approve/` or `/reject/` for a pending lead of the page. Optimistic: the row
+ * shows the decision at once and goes back if the server refuses (409 when someone decided
+ * first). The page's lead lists are refetched afterwards either way, since a filter may no
+ * longer match.
  */
-export function useDecideLeadApproval(eventId: string) {
+export function useDecidePageLeadApproval(resourcePath: string) {
   const queryClient = useQueryClient();
-  const key = eventLeadsQueryKey(eventId);
+  const key = pageLeadsQueryKey(resourcePath);
   return useMutation({
     mutationFn: async ({ lead, decision }: { lead: Lead; decision: ApprovalDecision }) => {
       const { leadSchema } = await import('@leadcapture/contracts/leads');
