@@ -128,6 +128,7 @@ export function OfferQrDialog({
         <div className="mx-auto aspect-square w-full max-w-64 rounded-xl bg-white p-3 ring-1 ring-border">
           <QrImage offer={offer} show={open} className="size-full" />
         </div>
+        <p className="text-center text-xs break-all text-muted-foreground">{t('qr.opens', { url: offer.short_url })}</p>
         {!live && (
           <p className="rounded-lg bg-warning-soft p-3 text-sm text-warning-soft-foreground">{t('qr.notPublic')}</p>
         )}
@@ -145,7 +146,7 @@ export function OfferQrDialog({
   );
 }
 
-/** What is printed: the code large, the offer's title and its address. */
+/** What is printed: the code large, the offer's title and its short link. */
 function PrintSheet({ offer, show }: { offer: Offer; show: boolean }) {
   const { t } = useTranslation('offers');
   return (
@@ -155,7 +156,8 @@ function PrintSheet({ offer, show }: { offer: Offer; show: boolean }) {
         <QrImage offer={offer} show={show} className="size-full" />
       </div>
       <p className="text-lg font-medium">{t('print.scan')}</p>
-      <p className="font-mono text-base break-all">{offer.public_url}</p>
+      {/* The short link: what the code opens, and the shortest address to type from paper. */}
+      <p className="font-mono text-base break-all">{offer.short_url}</p>
     </div>
   );
 }

@@ -353,6 +353,8 @@ describe('OfferFormPage: edit', () => {
     const dialog = await screen.findByRole('dialog', { name: 'QR code' });
     const image = await within(dialog).findByRole('img', { name: 'QR code for Free booth demo' });
     expect(image.getAttribute('src')).toBe('blob:qr');
+    // The code opens the short link.
+    expect(within(dialog).getByText('The code opens http://localhost:3000/p/o4k7m2x9q0z1')).toBeTruthy();
     const shown = fetchedUrls().find((url) => url.pathname === `/api/v1/offers/${offerId}/qr-code/`);
     expect(shown?.searchParams.get('format')).toBe('svg');
 
@@ -390,7 +392,7 @@ describe('OfferFormPage: edit', () => {
     await u.click(await screen.findByRole('button', { name: 'Print' }));
     const dialog = await screen.findByRole('dialog', { name: 'Print the QR code' });
     expect(within(dialog).getByRole('heading', { name: 'Free booth demo' })).toBeTruthy();
-    expect(within(dialog).getByText('http://localhost:3000/show/free-booth-demo')).toBeTruthy();
+    expect(within(dialog).getByText('http://localhost:3000/p/o4k7m2x9q0z1')).toBeTruthy();
     expect(await within(dialog).findByRole('img', { name: 'QR code for Free booth demo' })).toBeTruthy();
     // The printed copy sits outside the dialog, straight under <body>, for the print stylesheet.
     const sheet = document.querySelector('body > [data-print-sheet]');

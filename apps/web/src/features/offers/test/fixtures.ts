@@ -12,6 +12,7 @@ export function anOffer(changes: Record<string, unknown> = {}) {
     is_published: false,
     status: 'draft',
     public_url: 'http://localhost:3000/show/free-booth-demo',
+    short_url: 'http://localhost:3000/p/o4k7m2x9q0z1',
     qr_code_url: `http://localhost:3000/api/v1/offers/${offerId}/qr-code/`,
     form_fields: [],
     settings: { require_approval: false },
