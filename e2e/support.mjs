@@ -108,6 +108,8 @@ export const ARTIFACTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.ur
 
 export const viewports = {
   desktop: { viewport: { width: 1280, height: 800 } },
+  // A large monitor: the form builder shows its palette beside the form (drag and drop).
+  wide: { viewport: { width: 1680, height: 1050 } },
   phone: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 };
 

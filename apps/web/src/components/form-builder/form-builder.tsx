@@ -406,7 +406,8 @@ export function FormBuilder({
     );
 
   return (
-    <div ref={rootRef} className={cn('@container', className)}>
+    // Named: the canvas is a container of its own, and the hints inside it follow the builder's width.
+    <div ref={rootRef} className={cn('@container/builder', className)}>
       <p role="status" className="sr-only" data-builder-announcer="">
         {announcement}
       </p>
@@ -478,8 +479,8 @@ export function FormBuilder({
                       title={t('canvas.emptyTitle')}
                       description={
                         <>
-                          <span className="hidden @4xl:inline">{t('canvas.emptyDescription')}</span>
-                          <span className="@4xl:hidden">{t('canvas.emptyDescriptionPhone')}</span>
+                          <span className="hidden @4xl/builder:inline">{t('canvas.emptyDescription')}</span>
+                          <span className="@4xl/builder:hidden">{t('canvas.emptyDescriptionPhone')}</span>
                         </>
                       }
                     />
@@ -605,7 +606,9 @@ function Canvas({
     <div
       ref={setNodeRef}
       className={cn(
-        '@container grid min-h-32 gap-2 rounded-2xl p-1 transition-colors',
+        // As tall as the empty state: a first field dragged in must not see the drop area shrink
+        // away from under the pointer when the "Drop here" line replaces the empty state.
+        '@container grid min-h-44 gap-2 rounded-2xl p-1 transition-colors',
         dropIndex !== null && isOver && 'bg-primary-soft/50 ring-2 ring-primary/30 ring-dashed',
       )}
     >
