@@ -18,7 +18,7 @@ import { Badge } from './ui/badge.tsx';
 import { Button } from './ui/button.tsx';
 import { Card } from './ui/card.tsx';
 import { EmptyState } from './ui/empty-state.tsx';
-import { Input } from './ui/input.tsx';
+import { SearchInput } from './ui/search-input.tsx';
 import { Pagination } from './ui/pagination.tsx';
 import { Select } from './ui/select.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
@@ -206,24 +206,17 @@ export function PageLeadsPanel({
       )}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label={text('search')}
-            placeholder={text('searchPlaceholder')}
-            className="pl-9"
-            maxLength={200}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setParam('search', e.target.value.trim());
-            }}
-          />
-        </div>
+        <SearchInput
+          className="flex-1"
+          aria-label={text('search')}
+          placeholder={text('searchPlaceholder')}
+          maxLength={200}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setParam('search', e.target.value.trim());
+          }}
+        />
         <Select
           aria-label={text('approvalFilter')}
           className="sm:w-48"

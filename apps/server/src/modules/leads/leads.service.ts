@@ -298,7 +298,9 @@ export async function linkCapturedLead(
       leadId,
       type: 'captured_again',
       metadata: {
-        ...(page.kind === 'event' ? { event_id: page.id, event_name: page.name } : { offer_id: page.id, offer_name: page.name }),
+        ...(page.kind === 'event'
+          ? { event_id: page.id, event_name: page.name }
+          : { offer_id: page.id, offer_name: page.name }),
         source: input.source,
         submitted: { ...input.standard },
         custom_fields: input.customFields,

@@ -199,7 +199,11 @@ export async function getOffer(ctx: TenantContext, publicUrl: string, id: string
 }
 
 /** What a QR code of the offer encodes (its short link, marked as scanned), and the slug its download is named after. */
-export async function qrTarget(ctx: TenantContext, publicUrl: string, id: string): Promise<{ slug: string; url: string }> {
+export async function qrTarget(
+  ctx: TenantContext,
+  publicUrl: string,
+  id: string,
+): Promise<{ slug: string; url: string }> {
   assertCan(ctx, 'offers.read');
   const [row] = await ctx.tx
     .select({ slug: offers.slug, shortCode: offers.shortCode })

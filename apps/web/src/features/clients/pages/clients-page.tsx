@@ -11,6 +11,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TagInput } from '../../../components/ui/tag-input.tsx';
@@ -112,21 +113,13 @@ export function ClientsPage() {
       <ClientStatsPanel />
 
       <div className="grid gap-3">
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label={t('list.search')}
-            placeholder={t('list.searchPlaceholder')}
-            className="pl-9"
-            maxLength={200}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          aria-label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          maxLength={200}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <div role="group" aria-label={t('filters.label')} className="grid gap-3">
           {/* Bottom-aligned: a label that wraps (Relationship manager) leaves the controls in line. */}
           <div className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-6">

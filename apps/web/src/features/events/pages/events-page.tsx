@@ -28,7 +28,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
@@ -123,24 +123,17 @@ export function EventsPage() {
       />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label={t('list.search')}
-            placeholder={t('list.searchPlaceholder')}
-            className="pl-9"
-            maxLength={200}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setParam('search', e.target.value.trim());
-            }}
-          />
-        </div>
+        <SearchInput
+          className="flex-1"
+          aria-label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          maxLength={200}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setParam('search', e.target.value.trim());
+          }}
+        />
         <Select
           aria-label={t('list.statusFilter')}
           className="sm:w-48"

@@ -17,7 +17,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { isHandledGlobally } from '../../../lib/api-client.ts';
@@ -176,21 +176,13 @@ export function LeadsPage() {
       </div>
 
       <div className="grid gap-3">
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label={t('list.search')}
-            placeholder={t('list.searchPlaceholder')}
-            className="pl-9"
-            maxLength={200}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          aria-label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          maxLength={200}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <LeadFilters
           state={state}
           onChange={change}

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -134,21 +134,13 @@ export function TeamPage() {
       {!canManage && <p className="-mt-3 text-sm text-muted-foreground">{t('list.readOnly')}</p>}
 
       <div className="grid items-end gap-3 sm:grid-cols-[2fr_1fr_1fr]">
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label={t('list.search')}
-            placeholder={t('list.searchPlaceholder')}
-            className="pl-9"
-            maxLength={200}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          aria-label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          maxLength={200}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <Field label={t('filters.status')}>
           <Select
             value={status ?? ''}
