@@ -90,6 +90,8 @@ describe('GET /public/offers/{id_or_slug}/', () => {
 describe('POST /public/offers/{id_or_slug}/submit/', () => {
   it('captures a lead on the offer, scored, with lead.created in the outbox', async () => {
     const offer = await createPublicOffer(t, org, { formFields: [seats], consentText: 'Mail me' });
+    // Counted, not read: a delivered message's payload is redacted (jobs/outbox.ts).
+    const announcedBefore = (await outboxRows(t, org, 'lead.created')).length;
     const answer = visitor({ responses: { seats: 3 }, consent: true, source: 'qr_scan', utm_source: 'flyer' });
     const created = expectData(captureResultSchema, await postOfferSubmission(t, offer.slug, answer), 201);
     expect(created.status).toBe('received');
@@ -105,8 +107,7 @@ describe('POST /public/offers/{id_or_slug}/submit/', () => {
       attribution: { utm_source: 'flyer' },
     });
     expect(lead?.score).toBeGreaterThan(0);
-    const announced = await outboxRows(t, org, 'lead.created');
-    expect(announced.map((m) => (m.payload.data as { id: string }).id)).toContain(created.id);
+    expect(await outboxRows(t, org, 'lead.created')).toHaveLength(announcedBefore + 1);
     // The offer's figures count it.
     const stats = expectData(
       offerStatsSchema,

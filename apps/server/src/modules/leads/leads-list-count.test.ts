@@ -127,6 +127,33 @@ describe('GET /leads/?search=', () => {
     expect(await found('jo@fjord.se')).toEqual([jo.id]);
   });
 
+  it('takes an email-shaped text as the start of an address or of its domain (decision 021)', async () => {
+    const user = await registerUser(t);
+    const julia = await create(user, { first_name: 'Julia', last_name: 'Lindgren', email: 'julia.lindgren@acme.se' });
+    const karl = await create(user, { first_name: 'Karl', last_name: 'Berg', email: 'karl@sub.acme.se' });
+    const mikael = await create(user, { first_name: 'Mikael', last_name: 'Julia', email: 'm.julia.lindgren@fjord.no' });
+    const odd = await create(user, { first_name: 'Odd', last_name: 'Ek', email: 'odd_100@x.io' });
+    const found = async (q: string) =>
+      (await list(user, `search=${encodeURIComponent(q)}&ordering=first_name`)).results.map((l) => l.id);
+    expect(await found('julia.lindgren')).toEqual([julia.id]);
+    expect(await found('JULIA.LIND')).toEqual([julia.id]);
+    expect(await found('julia@')).toEqual([]);
+    expect(await found('acme.se')).toEqual([julia.id]);
+    expect(await found('@acme.se')).toEqual([julia.id]);
+    expect(await found('sub.acme')).toEqual([karl.id]);
+    expect(await found('m.julia')).toEqual([mikael.id]);
+    // % and _ stay literal here too.
+    expect(await found('odd_100@')).toEqual([odd.id]);
+    expect(await found('o_d_100@')).toEqual([]);
+    expect(await found('x%.io')).toEqual([]);
+    // Not email-shaped: anywhere in a name, the email or the company, as before.
+    expect(await found('lindgren')).toEqual([julia.id, mikael.id]);
+    // Another organisation's address with the same start stays out.
+    const stranger = await registerUser(t);
+    await create(stranger, { first_name: 'Julia', last_name: 'Lindgren', email: 'julia.lindgren@acme.se' });
+    expect(await found('julia.lindgren')).toEqual([julia.id]);
+  });
+
   it('counts a search exactly within the count cap, estimates it beyond, and knows its last page', async () => {
     const user = await registerUser(t);
     await insertLeads(orgOf(user), LEAD_COUNT_CAP + 5);

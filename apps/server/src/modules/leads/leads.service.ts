@@ -521,6 +521,20 @@ function instant(value: string, endOfDay = false): Date {
 const COMPLETE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 
 /**
+ * Text shaped like the start of an email address or of its domain (decision 021): one word with
+ * an "@", or with a "." between two characters ("julia.lindgren", "anna@", "acme.com",
+ * "@acme.se"). Such a search finds the leads whose email, or whose email's domain, starts with
+ * it, through btree prefix indexes; other text is searched anywhere (trigrams).
+ */
+export function isEmailFragment(text: string): boolean {
+  return /^\S+$/.test(text) && (text.includes('@') || /[^.]\.[^.]/.test(text));
+}
+
+function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
  * The free-text search: the text anywhere in the first name, last name, full name, email or
  * company, without case. Candidates come from `leads_search_ids` (migration leads_at_scale,
  * decision 017), which searches the trigram index over all those columns within the current
@@ -537,6 +551,8 @@ export function searchCondition(text: string): SQL | undefined {
   // the function again for every lead it tests, and `= any` of an array is leakproof, so the
   // primary key finds the matches under row-level security.
   if (COMPLETE_EMAIL.test(term)) return sql`${leads.id} = any(array(select leads_email_ids(${term})))`;
+  if (isEmailFragment(term))
+    return sql`${leads.id} = any(array(select leads_email_prefix_ids(${prefixPattern(term)})))`;
   const pattern = likePattern(text);
   return and(
     sql`${leads.id} = any(array(select leads_search_ids(${pattern})))`,
@@ -814,7 +830,9 @@ async function searchLeads(
   const text = query.search ?? '';
   const filtered = listConditions(ctx, { ...query, search: undefined });
   const wanted = page.offset + page.limit;
-  if (!COMPLETE_EMAIL.test(text.trim()) && wanted <= SEARCH_WALK_ROWS) {
+  // An email address or the start of one has its own index: it goes there directly.
+  const term = text.trim();
+  if (!COMPLETE_EMAIL.test(term) && !isEmailFragment(term) && wanted <= SEARCH_WALK_ROWS) {
     const pattern = likePattern(text);
     const walked = await walkSearch(ctx.tx, filtered, order, pattern, wanted);
     const ids = walked.slice(page.offset).map((w) => w.id);
