@@ -1041,7 +1041,9 @@ export async function leadWithEmail(ctx: VisitorScope, email: string): Promise<L
     .where(
       and(
         eq(leads.organizationId, ctx.organizationId),
-        sql`lower(${leads.email}) = ${email.toLowerCase()}`,
+        // Through leads_email_ids: under RLS a lower(email) condition cannot use the email index
+        // (lower() is not leakproof) and would read every lead of the organisation.
+        sql`${leads.id} = any(array(select leads_email_ids(${email})))`,
         isNull(leads.deletedAt),
       ),
     )
