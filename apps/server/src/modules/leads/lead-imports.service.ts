@@ -390,14 +390,19 @@ async function writeBatch(tx: Tx, job: ImportJob, rows: ValidRow[], counts: Batc
   }
   const existing = new Map<string, LeadRow>();
   if (emails.length > 0) {
-    // Without `deleted_at is null` in SQL (leads in the bin are skipped below): that condition
-    // matches the partial indexes, which the planner picks while its statistics lag behind a
-    // bulk load, reading every lead of the organisation per batch. This way only the
-    // (organization_id, lower(email)) index fits.
+    // The ids come from `leads_email_list_ids` (migration 0020), which reads the
+    // (organization_id, lower(email)) index: under row-level security a lower(email) condition
+    // here could not (lower() is not leakproof) and would read every lead of the organisation
+    // per batch. Leads in the bin are skipped below.
     const found = await tx
       .select()
       .from(leads)
-      .where(and(eq(leads.organizationId, job.organizationId), inArray(sql`lower(${leads.email})`, emails)))
+      .where(
+        and(
+          eq(leads.organizationId, job.organizationId),
+          sql`${leads.id} = any(array(select leads_email_list_ids(${JSON.stringify(emails)}::jsonb)))`,
+        ),
+      )
       .orderBy(asc(leads.createdAt));
     for (const row of found) {
       if (row.deletedAt !== null) continue;
