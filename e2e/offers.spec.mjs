@@ -73,6 +73,14 @@ export default async function offers({ browser, baseURL }) {
   await assertAccessible(page, '/offers/form/{id} QR dialog');
   await screenshot(page, 'offer-qr-dialog-wide-light');
   await page.keyboard.press('Escape');
+  // The print sheet: only it goes to paper, with the title, the code and the short link.
+  await page.getByRole('button', { name: enOffers.print.open, exact: true }).click();
+  const print = page.getByRole('dialog', { name: enOffers.print.title });
+  await print.getByText(offer.short_url).waitFor();
+  await page.emulateMedia({ media: 'print' });
+  await screenshot(page, 'offer-print-sheet', { fullPage: false });
+  await page.emulateMedia({ media: 'screen' });
+  await page.keyboard.press('Escape');
 
   // 2. A visitor scans the code: the short link opens /show/{slug} on a phone.
   const visitor = await openPage(browser, baseURL, { device: 'phone' });
