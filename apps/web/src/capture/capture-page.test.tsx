@@ -196,7 +196,7 @@ describe('the capture page', () => {
     show();
     expect(await screen.findByRole('heading', { level: 1, name: en['notFound.title'] })).toBeTruthy();
     expect(screen.getByText(en['notFound.message'])).toBeTruthy();
-    expect(document.title).toBe(en['meta.notFoundTitle']);
+    await waitFor(() => expect(document.title).toBe(en['meta.notFoundTitle']));
     expect(api.of(VIEWS)).toHaveLength(0);
   });
 

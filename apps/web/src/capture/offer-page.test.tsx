@@ -1,6 +1,6 @@
 import { createFormField } from '@leadcapture/contracts/form-fields';
 import { IDEMPOTENCY_KEY_HEADER } from '@leadcapture/contracts/public-capture';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, NETWORK_ERROR, ok, publicOffer, stubCaptureApi } from '../test/capture-fetch.ts';
@@ -49,7 +49,8 @@ describe('the offer page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Free trade-show starter kit' })).toBeTruthy();
     expect(screen.getByText(/Everything you need for your first fair/)).toBeTruthy();
     expect(screen.getByText('Offered by Fjord AB')).toBeTruthy();
-    expect(document.title).toBe('Free trade-show starter kit - LeadCapture');
+    // Set by an effect after the render that shows the heading.
+    await waitFor(() => expect(document.title).toBe('Free trade-show starter kit - LeadCapture'));
     expect(api.of(VIEWS)).toHaveLength(1);
 
     await fillStandard(user);
@@ -95,7 +96,7 @@ describe('the offer page', () => {
     show('sv');
     expect(await screen.findByRole('heading', { level: 1, name: sv['offerNotFound.title'] })).toBeTruthy();
     expect(screen.getByText(sv['offerNotFound.message'])).toBeTruthy();
-    expect(document.title).toBe(sv['meta.offerNotFoundTitle']);
+    await waitFor(() => expect(document.title).toBe(sv['meta.offerNotFoundTitle']));
     expect(api.of(VIEWS)).toHaveLength(0);
   });
 
