@@ -10,14 +10,22 @@ import {
   publicEventSchema,
   publicOfferSchema,
 } from '@leadcapture/contracts/leads';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { createdResponse, okResponse, typed } from '../../http/routes.ts';
 import * as capture from './capture.service.ts';
+import type { CaptureOutcome } from './capture.service.ts';
 import * as offerCapture from './offer-capture.service.ts';
 
 const tags = ['public capture'];
+
+/** A capture's answer (an event's or an offer's): 201, marked when it repeats an earlier one. */
+function answerCapture(reply: FastifyReply, outcome: CaptureOutcome) {
+  if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
+  reply.code(outcome.statusCode);
+  return ok(outcome.result, outcome.statusCode);
+}
 const offerTags = ['public offers'];
 /** Open to visitors: no token, and none is documented. */
 const open = { config: { public: true } } as const;
@@ -101,9 +109,7 @@ export function captureRoutes(deps: AppDeps) {
           req.body,
           req.headers['idempotency-key'],
         );
-        if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
-        reply.code(outcome.statusCode);
-        return ok(outcome.result, outcome.statusCode);
+        return answerCapture(reply, outcome);
       },
     );
 
@@ -165,9 +171,7 @@ export function captureRoutes(deps: AppDeps) {
           req.body,
           req.headers['idempotency-key'],
         );
-        if (outcome.replayed) void reply.header('idempotent-replayed', 'true');
-        reply.code(outcome.statusCode);
-        return ok(outcome.result, outcome.statusCode);
+        return answerCapture(reply, outcome);
       },
     );
 

@@ -57,7 +57,14 @@ const invalidLink = () => new AppError('NOT_FOUND', 'This confirmation link is i
  * Views a public page may count per address before further views are quietly not counted (a
  * reload loop or a script must not turn analytics into noise or the counter row into a hot spot).
  */
-export const VIEWS_PER_ADDRESS: ThrottleRule = { name: 'capture-view-ip', limit: 300, windowSeconds: 10 * 60 };
+const VIEWS_PER_ADDRESS: ThrottleRule = { name: 'capture-view-ip', limit: 300, windowSeconds: 10 * 60 };
+
+/** Counts one view from `ip` (events' and offers' pages alike) and says whether it may be counted. */
+export async function viewWithinLimit(deps: AppDeps, ip: string | null): Promise<boolean> {
+  if (!ip) return true;
+  const { count } = await deps.throttle.store.hit(`${VIEWS_PER_ADDRESS.name}:${ip}`, VIEWS_PER_ADDRESS.windowSeconds);
+  return count <= VIEWS_PER_ADDRESS.limit;
+}
 
 /** Captures per address (CAPTURE_RATE_LIMIT, docs/capture.md). */
 export function captureRule(deps: AppDeps): ThrottleRule {
@@ -145,11 +152,7 @@ export async function getPublicEventForm(deps: AppDeps, idOrSlug: string): Promi
  * for the UTC day (no cookie, no visitor identifier) when the event tracks analytics.
  */
 export async function recordPageView(deps: AppDeps, ip: string | null, idOrSlug: string): Promise<PageViewResult> {
-  let withinLimit = true;
-  if (ip) {
-    const { count } = await deps.throttle.store.hit(`${VIEWS_PER_ADDRESS.name}:${ip}`, VIEWS_PER_ADDRESS.windowSeconds);
-    withinLimit = count <= VIEWS_PER_ADDRESS.limit;
-  }
+  const withinLimit = await viewWithinLimit(deps, ip);
   return inPublicEvent(deps.db, idOrSlug, async ({ tx, organizationId }, event) => {
     if (!event.settings.analytics_tracking || !withinLimit) return { counted: false };
     await tx

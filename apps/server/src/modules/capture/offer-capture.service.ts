@@ -24,7 +24,7 @@ import {
   lookupKey,
   openPublicLookup,
   replayedAnswer,
-  VIEWS_PER_ADDRESS,
+  viewWithinLimit,
   type CaptureOutcome,
 } from './capture.service.ts';
 
@@ -85,11 +85,7 @@ export async function getPublicOffer(deps: AppDeps, idOrSlug: string): Promise<P
  * day, without a cookie or any visitor identifier (docs/offers.md, Figures).
  */
 export async function recordOfferView(deps: AppDeps, ip: string | null, idOrSlug: string): Promise<PageViewResult> {
-  let withinLimit = true;
-  if (ip) {
-    const { count } = await deps.throttle.store.hit(`${VIEWS_PER_ADDRESS.name}:${ip}`, VIEWS_PER_ADDRESS.windowSeconds);
-    withinLimit = count <= VIEWS_PER_ADDRESS.limit;
-  }
+  const withinLimit = await viewWithinLimit(deps, ip);
   return inPublicOffer(deps.db, idOrSlug, async ({ tx, organizationId }, offer) => {
     if (!withinLimit) return { counted: false };
     await tx
