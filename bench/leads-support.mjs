@@ -34,7 +34,9 @@ async function waitFor(url, ms = 600_000) {
 export async function startApi(databaseUrl = BENCH_DATABASE_URL) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-leads-'));
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  // BENCH_API_NODE_ARGS: node flags for the API, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -16,26 +16,40 @@ export const FINAL_LEAD_STATUSES = ['converted', 'closed_won', 'closed_lost', 'l
 /** Leads looked at per organisation and run; more wait for the next tick. */
 const REMINDER_BATCH = 500;
 
+/**
+ * One formatter per timezone: building an Intl.DateTimeFormat costs a thousand times what a
+ * format does, and a run judges up to REMINDER_BATCH leads of every organisation.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      // An unknown zone counts as UTC (and is remembered as such).
+      format = dayFormat('UTC');
+    }
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The calendar day (YYYY-MM-DD) of an instant in a timezone; an unknown zone counts as UTC. */
 export function localDay(at: Date, timeZone: string): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  try {
-    return format(timeZone || 'UTC');
-  } catch {
-    return format('UTC');
-  }
+  return dayFormat(timeZone || 'UTC').format(at);
 }
 
 /**
- * Due in the recipient's timezone: the follow-up's day is today, or yesterday (a process that
- * was down over midnight still reminds once; older dates no longer do).
+ * A follow-up in the recipient's timezone: `due` when its day is today, or yesterday (a process
+ * that was down over midnight still reminds once); `past` when older (no longer reminds);
+ * `upcoming` from tomorrow on.
  */
-export function isDue(followUp: Date, timeZone: string, now: Date): boolean {
+export type FollowUpTiming = 'due' | 'past' | 'upcoming';
+export function followUpTiming(followUp: Date, timeZone: string, now: Date): FollowUpTiming {
   const day = localDay(followUp, timeZone);
-  const today = localDay(now, timeZone);
-  const yesterday = localDay(new Date(now.getTime() - 86_400_000), timeZone);
-  return day === today || day === yesterday;
+  if (day > localDay(now, timeZone)) return 'upcoming';
+  return day >= localDay(new Date(now.getTime() - 86_400_000), timeZone) ? 'due' : 'past';
 }
 
 interface Candidate {
@@ -111,35 +125,33 @@ async function remindOrganization(tx: Tx, organizationId: string, publicUrl: str
           );
   const byId = new Map(people.map((p) => [p.id, p]));
 
-  // Nobody to remind (no member left): the date is due all the same, and claimed so that it is
-  // not looked at again every run.
-  const due = candidates.filter((c) => {
+  // Due and past dates are claimed, only due ones remind. A past date (the window reaches three
+  // days back, for every timezone) and one with nobody to remind (no member left) would
+  // otherwise be read again every run, and being the oldest they would fill every batch ahead of
+  // the due ones. Upcoming ones are the newest in the batch: they never hold back a due one.
+  const timed = candidates.map((c) => {
     const person = c.recipientId ? byId.get(c.recipientId) : undefined;
-    return isDue(c.followUpDate, person?.timezone ?? 'UTC', now);
+    return { ...c, timing: followUpTiming(c.followUpDate, person?.timezone ?? 'UTC', now) };
   });
-  if (due.length === 0) return 0;
+  const claimable = timed.filter((c) => c.timing !== 'upcoming');
+  if (claimable.length === 0) return 0;
 
-  const claimedIds = new Set<string>();
-  for (const d of due) {
-    const [row] = await tx
-      .update(leads)
-      .set({ followUpRemindedAt: sql`now()` })
-      .where(
-        and(
-          eq(leads.organizationId, organizationId),
-          eq(leads.id, d.id),
-          eq(leads.followUpDate, d.followUpDate),
-          isNull(leads.followUpRemindedAt),
-          isNull(leads.deletedAt),
-        ),
-      )
-      .returning({ id: leads.id });
-    if (row) claimedIds.add(row.id);
-  }
+  // One claim for the batch: each lead with the date that was read, still unclaimed.
+  const claimed = await queryRows<{ id: string }>(
+    tx,
+    sql`update ${leads} set follow_up_reminded_at = now()
+        from unnest(${`{${claimable.map((c) => c.id).join(',')}}`}::uuid[],
+                    ${`{${claimable.map((c) => c.followUpDate.toISOString()).join(',')}}`}::timestamptz[]) as c(id, follow_up_date)
+        where ${leads.organizationId} = ${organizationId} and ${leads.id} = c.id
+          and ${leads.followUpDate} = c.follow_up_date
+          and ${leads.followUpRemindedAt} is null and ${leads.deletedAt} is null
+        returning ${leads.id} as id`,
+  );
+  const claimedIds = new Set(claimed.map((r) => r.id));
 
   let sent = 0;
-  for (const lead of due) {
-    if (!claimedIds.has(lead.id)) continue;
+  for (const lead of claimable) {
+    if (lead.timing !== 'due' || !claimedIds.has(lead.id)) continue;
     const person = lead.recipientId ? byId.get(lead.recipientId) : undefined;
     if (!person) continue;
     const name = `${lead.firstName} ${lead.lastName}`.trim();

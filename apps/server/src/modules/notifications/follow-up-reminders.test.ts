@@ -10,7 +10,8 @@ import { REMINDERS_TASK } from '../../app.ts';
 import { inScope } from '../../db/tenant.ts';
 import { users } from '../auth/auth.table.ts';
 import { memberships } from '../organizations/organizations.table.ts';
-import { isDue, localDay, sendFollowUpReminders } from './follow-up-reminders.service.ts';
+import { leads as leadsTable } from '../leads/leads.table.ts';
+import { followUpTiming, localDay, sendFollowUpReminders } from './follow-up-reminders.service.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 const inbox = paginated(notificationSchema);
@@ -78,18 +79,19 @@ function startOfTomorrow(timeZone: string): Date {
   return at;
 }
 
-describe('isDue', () => {
+describe('followUpTiming', () => {
   const followUp = new Date('2026-11-23T23:30:00Z');
   const now = new Date('2026-11-23T12:00:00Z');
   it("judges the day in the recipient's timezone", () => {
-    expect(isDue(followUp, 'UTC', now)).toBe(true);
+    expect(followUpTiming(followUp, 'UTC', now)).toBe('due');
     // 00:30 on the 24th in Stockholm: tomorrow there.
-    expect(isDue(followUp, 'Europe/Stockholm', now)).toBe(false);
-    expect(isDue(followUp, 'America/New_York', now)).toBe(true);
+    expect(followUpTiming(followUp, 'Europe/Stockholm', now)).toBe('upcoming');
+    expect(followUpTiming(followUp, 'America/New_York', now)).toBe('due');
     // Yesterday still reminds (a process down over midnight); the day before no longer does.
-    expect(isDue(new Date('2026-11-22T08:00:00Z'), 'UTC', now)).toBe(true);
-    expect(isDue(new Date('2026-11-21T08:00:00Z'), 'UTC', now)).toBe(false);
-    expect(isDue(followUp, 'Not/AZone', now)).toBe(true);
+    expect(followUpTiming(new Date('2026-11-22T08:00:00Z'), 'UTC', now)).toBe('due');
+    expect(followUpTiming(new Date('2026-11-21T08:00:00Z'), 'UTC', now)).toBe('past');
+    expect(followUpTiming(followUp, 'Not/AZone', now)).toBe('due');
+    expect(localDay(followUp, 'Not/AZone')).toBe('2026-11-23');
   });
 });
 
@@ -190,5 +192,22 @@ describe('follow-up reminders', () => {
     expect(await remindersTo(owner, { atLeast: 4 })).toHaveLength(3);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await remindersTo(owner, { timeoutMs: 100 })).toHaveLength(3);
+  });
+
+  it('sets a past follow-up aside without a reminder, so it is not read again every run', async () => {
+    const owner = await user();
+    const past = await lead(owner, { follow_up_date: new Date(Date.now() - 2.5 * 86_400_000).toISOString() });
+    const due = await lead(owner, { follow_up_date: new Date().toISOString() });
+    await run();
+    expect((await notificationsOf(owner)).map((n) => n.data.lead_id)).toEqual([due.id]);
+    const organizationId = orgOf(owner);
+    const rows = await inScope(t.database.db, { organizationId }, (tx) =>
+      tx
+        .select({ id: leadsTable.id, remindedAt: leadsTable.followUpRemindedAt })
+        .from(leadsTable)
+        .where(eq(leadsTable.organizationId, organizationId)),
+    );
+    expect(rows.find((r) => r.id === past.id)?.remindedAt).toBeInstanceOf(Date);
+    expect(await remindersTo(owner, { atLeast: 2 })).toHaveLength(1);
   });
 });
