@@ -1,18 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Role } from '@leadcapture/contracts/constants';
 import type { FastifyRequest } from 'fastify';
-import { inScope, setScope, type TenantContext } from '../db/tenant.ts';
-import { memberships } from '../modules/organizations/organizations.table.ts';
-import { users } from '../modules/auth/auth.table.ts';
+import { queryRows } from '../db/database.ts';
+import type { TenantContext } from '../db/tenant.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const orgNotFound = () => new AppError('NOT_FOUND', 'Organization not found');
-/**
- * Only a joined membership reaches the organisation: read live on every request, so removing or
- * deactivating a member ends their access with their very next request, whatever tokens they hold.
- */
-const joined = eq(memberships.status, 'joined');
 
 export function requireAuth(request: FastifyRequest) {
   if (!request.auth) throw new AppError('NOT_AUTHENTICATED');
@@ -23,7 +18,9 @@ export function requireAuth(request: FastifyRequest) {
  * Runs `fn` in one transaction scoped to the organisation the request acts on: the given one
  * (a path parameter), else the X-Organization-Id header, else the user's current organisation
  * (03-decisions §2). Not being a member (or no longer: removed, inactive) answers 404, exactly
- * like an organisation that does not exist.
+ * like an organisation that does not exist. Only a joined membership counts, read live on every
+ * request: removing or deactivating a member ends their access with their very next request,
+ * whatever tokens they hold.
  */
 export async function withTenant<T>(
   deps: AppDeps,
@@ -36,24 +33,15 @@ export async function withTenant<T>(
   const explicit = organizationId ?? (typeof header === 'string' && header !== '' ? header : undefined);
   if (explicit !== undefined && !UUID.test(explicit)) throw orgNotFound();
 
-  return inScope(deps.db, { userId }, async (tx) => {
-    const [membership] = explicit
-      ? await tx
-          .select({ organizationId: memberships.organizationId, role: memberships.role })
-          .from(memberships)
-          .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, explicit), joined))
-      : await tx
-          .select({ organizationId: memberships.organizationId, role: memberships.role })
-          .from(memberships)
-          .where(and(eq(memberships.userId, userId), joined))
-          .orderBy(
-            sql`(${memberships.organizationId} = (select ${users.currentOrganizationId} from ${users} where ${users.id} = ${userId})) desc nulls last`,
-            asc(memberships.createdAt),
-          )
-          .limit(1);
+  // One statement scopes the transaction to the user, reads the membership under that scope and
+  // scopes it to the organisation (enter_tenant, migration 0022): one round trip, not three.
+  return deps.db.transaction(async (tx) => {
+    const [membership] = await queryRows<{ organization_id: string; role: Role }>(
+      tx,
+      sql`select organization_id, role from enter_tenant(${userId}, ${explicit ?? null})`,
+    );
     if (!membership) throw orgNotFound();
-    await setScope(tx, { organizationId: membership.organizationId, userId });
-    return fn({ organizationId: membership.organizationId, userId, role: membership.role, tx });
+    return fn({ organizationId: membership.organization_id, userId, role: membership.role, tx });
   });
 }
 

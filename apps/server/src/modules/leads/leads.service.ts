@@ -744,16 +744,19 @@ async function countUpTo(tx: Tx, where: SQL | undefined, cap: number): Promise<n
  * blocks every time (REPEATABLE), so the pages of one list agree.
  */
 async function sampleEstimate(tx: Tx, where: SQL | undefined): Promise<number> {
-  const [size] = await queryRows<{ rows: number }>(
+  // The share of the table's pages that holds about ESTIMATE_SAMPLE_ROWS rows, from its size
+  // in the statistics, and the sample itself: one statement.
+  const [sampled] = await queryRows<{ n: number; percent: number }>(
     tx,
-    sql`select greatest(reltuples, 1)::float8 as rows from pg_class where oid = 'leads'::regclass`,
+    sql`with share as (
+          select least(100, ${ESTIMATE_SAMPLE_ROWS}::float8 / greatest(reltuples, 1)::float8 * 100)::float8 as percent
+          from pg_class where oid = 'leads'::regclass
+        )
+        select count(*)::int as n, (select percent from share) as percent
+        from ${leads} tablesample system ((select percent from share)) repeatable (17)
+        where ${where}`,
   );
-  const percent = Math.min(100, (ESTIMATE_SAMPLE_ROWS / (size?.rows ?? 1)) * 100);
-  const [sampled] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from ${leads} tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (17) where ${where}`,
-  );
-  return ((sampled?.n ?? 0) * 100) / percent;
+  return sampled && sampled.percent > 0 ? (sampled.n * 100) / sampled.percent : 0;
 }
 
 /** Rows the planner expects `where` to match, from the table's statistics. */
