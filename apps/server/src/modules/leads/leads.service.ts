@@ -1038,20 +1038,19 @@ export async function leadWithEmail(ctx: VisitorScope, email: string): Promise<L
   await ctx.tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`${ctx.organizationId}:${email.toLowerCase()}`}, 0))`,
   );
+  // The id through leads_email_first_live_id (migration 0024): under RLS a lower(email)
+  // condition cannot use the email index (lower() is not leakproof), and an id list with an
+  // ORDER BY let the planner walk every lead of the organisation. Then the row, by its key.
   const [row] = await ctx.tx
     .select()
     .from(leads)
     .where(
       and(
         eq(leads.organizationId, ctx.organizationId),
-        // Through leads_email_ids: under RLS a lower(email) condition cannot use the email index
-        // (lower() is not leakproof) and would read every lead of the organisation.
-        sql`${leads.id} = any(array(select leads_email_ids(${email})))`,
+        sql`${leads.id} = (select leads_email_first_live_id(${email}))`,
         isNull(leads.deletedAt),
       ),
     )
-    .orderBy(asc(leads.createdAt))
-    .limit(1)
     .for('update');
   return row;
 }

@@ -115,7 +115,9 @@ export const leads = pgTable(
     return [
       index('leads_organization_created_idx').on(t.organizationId, t.createdAt),
       index('leads_event_created_idx').on(t.eventId, t.createdAt),
-      index('leads_organization_email_idx').on(t.organizationId, sql`lower(${t.email})`),
+      // An address's leads (duplicates, import de-duplication, search) use the hand-written
+      // (organization_id, lower(email) text_pattern_ops) index of migration leads_email_prefix:
+      // its operator class answers = as well as prefixes, so a second one only cost every insert.
       index('leads_live_status_idx').on(t.organizationId, t.status, t.createdAt).where(live),
       index('leads_live_assigned_idx').on(t.organizationId, t.assignedTo, t.createdAt).where(live),
       // A rep's own leads in one status ("my contacted leads"), the list people live in: its page
@@ -133,10 +135,14 @@ export const leads = pgTable(
         .on(t.organizationId, t.followUpDate)
         .where(sql`${t.deletedAt} is null and ${t.followUpDate} is not null`),
       // The reminders' scan across organisations (jobs: follow-up reminders).
+      // Partial on a date being set: most leads have none, and a capture writes no entry here.
       index('leads_follow_up_due_idx')
         .on(t.followUpDate)
-        .where(sql`${t.deletedAt} is null and ${t.followUpRemindedAt} is null`),
-      index('leads_offer_created_idx').on(t.offerId, t.createdAt),
+        .where(sql`${t.deletedAt} is null and ${t.followUpRemindedAt} is null and ${t.followUpDate} is not null`),
+      // An offer's leads; an event's capture (no offer) writes no entry here.
+      index('leads_offer_created_idx')
+        .on(t.offerId, t.createdAt)
+        .where(sql`${t.offerId} is not null`),
       // The free-text search's trigram index (pg_trgm) is hand-written in migration leads_at_scale: the
       // extension must exist before it, which drizzle-kit cannot order.
       // The purge of the bin after 30 days.
