@@ -690,8 +690,6 @@ export interface CountOptions {
    * search text: their operators are not leakproof), so its estimate is a guess.
    */
   guessed?: boolean;
-  /** Rows the filter matches as statistics estimate them, where `where` alone would be guessed. */
-  estimate?: () => Promise<number>;
 }
 
 /**
@@ -703,10 +701,8 @@ export async function countLeads(
   tx: Tx,
   where: SQL | undefined,
   cap = LEAD_COUNT_CAP,
-  { afterFullPage = false, guessed: guessedWhere = true, estimate }: CountOptions = {},
+  { afterFullPage = false, guessed = true }: CountOptions = {},
 ): Promise<LeadCount> {
-  const guessed = guessedWhere && !estimate;
-  const planEstimate = estimate ?? (() => plannerEstimate(tx, where));
   const about = (estimate: number): LeadCount => ({ count: Math.max(cap + 1, roundEstimate(estimate)), exact: false });
   let planned: number | undefined;
   let sampled: number | undefined;
@@ -714,7 +710,7 @@ export async function countLeads(
   //    shows the list is not empty, and a capped count of a dense filter costs more than the
   //    page. Stale statistics can make this "about" count wrong until the next ANALYZE.
   if (afterFullPage) {
-    planned = await planEstimate();
+    planned = await plannerEstimate(tx, where);
     if (planned >= cap * PLANNER_TRUSTED_FACTOR) return about(planned);
     if (guessed) {
       sampled = await sampleEstimate(tx, where);
@@ -727,7 +723,7 @@ export async function countLeads(
   const n = await countUpTo(tx, where, cap);
   if (n <= cap) return { count: n, exact: true };
   // 3. Beyond the cap, the planner's estimate where it has statistics for every condition.
-  planned ??= await planEstimate();
+  planned ??= await plannerEstimate(tx, where);
   if (!guessed || planned >= cap * PLANNER_TRUSTED_FACTOR) return about(planned);
   // 4. Where it guesses (low), a block sample of the table tells many matches from few.
   sampled ??= await sampleEstimate(tx, where);
@@ -771,29 +767,6 @@ async function plannerEstimate(tx: Tx, where: SQL | undefined): Promise<number> 
   return plan?.[0].Plan['Plan Rows'] ?? 0;
 }
 
-/**
- * The list's estimate when it filters by tags: the planner's for the other conditions, scaled by
- * the share of the organisation's leads carrying one of the tags, which leads_tags_estimate
- * (migration 0025) reads from the column's statistics as the owner. Under RLS the planner
- * would guess that share (`?|` is not leakproof); the two are taken as independent.
- */
-async function taggedEstimate(
-  ctx: TenantContext,
-  query: Omit<LeadListQuery, 'page' | 'page_size'>,
-  tags: string[],
-): Promise<number> {
-  const others = await plannerEstimate(ctx.tx, listConditions(ctx, { ...query, tags: undefined }));
-  const lowered = tags.map((t) => t.toLowerCase());
-  const [share] = await queryRows<{ tagged: number; live: number }>(
-    ctx.tx,
-    sql`select tagged, live from leads_tags_estimate(array[${sql.join(
-      lowered.map((t) => sql`${t}`),
-      sql`, `,
-    )}]::text[])`,
-  );
-  return share && share.live > 0 ? others * Math.min(1, share.tagged / share.live) : 0;
-}
-
 /** GET /leads/: the organisation's leads (or its bin), filtered, searched, ordered, one page. */
 export async function listLeads(
   ctx: TenantContext,
@@ -826,11 +799,9 @@ export async function listLeads(
   // A short page is the last one: the leads before it and on it are all there are.
   if (rows.length > 0 && rows.length < page.limit)
     return { results: rows.map(toLead), total: { count: seen, exact: true } };
-  const { tags } = query;
   const total = await countLeads(ctx.tx, where, LEAD_COUNT_CAP, {
     afterFullPage: rows.length > 0,
-    guessed: tags !== undefined,
-    ...(tags && { estimate: () => taggedEstimate(ctx, query, tags) }),
+    guessed: query.tags !== undefined,
   });
   // A page that reaches past the cap shows that at least offset + its rows exist.
   if (!total.exact && seen > total.count) total.count = seen;
