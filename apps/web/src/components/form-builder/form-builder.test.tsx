@@ -109,6 +109,30 @@ describe('FormBuilder: adding fields', () => {
     expect(announcer().textContent).toBe('Phone number added at position 2 of 4.');
   });
 
+  it('leaves focus where the user has gone to type before the new card took it', async () => {
+    // A drop followed at once by a click into a text box: by the time the builder would move focus
+    // to the new card, the user is typing elsewhere. Here the page moves focus during the change.
+    function Harness() {
+      const [fields, setFields] = useState<FormField[]>([]);
+      return (
+        <>
+          <input aria-label="Elsewhere" />
+          <FormBuilder
+            value={fields}
+            onChange={(next) => {
+              setFields(next);
+              screen.getByRole('textbox', { name: 'Elsewhere' }).focus();
+            }}
+          />
+        </>
+      );
+    }
+    await renderWithApp(<Harness />);
+    await user().click(within(palette()).getByRole('button', { name: 'Phone' }));
+    await screen.findByText('Phone number added at position 1 of 1.');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Elsewhere' }));
+  });
+
   it('duplicates a field under a new id, right after it', async () => {
     const { ui, latest } = setup(contactForm());
     await renderWithApp(ui);

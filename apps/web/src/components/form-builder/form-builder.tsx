@@ -84,7 +84,19 @@ type DragState = { kind: 'field'; id: string } | { kind: 'new'; type: FormFieldT
 type FocusRequest = ({ id: string; control: 'select' | 'up' | 'down' | 'problem' } | { id: null; control: 'add' }) & {
   /** Made from a dialog: waits until the dialog has closed (its onCloseAutoFocus). */
   afterDialog?: boolean;
+  /** What had focus when the change was made (set by `requestFocus`). */
+  from?: Element | null;
 };
+
+/** A control the user types into: focus there is theirs, not ours to move. */
+function isTextEntry(element: Element | null): boolean {
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
+  if (element instanceof HTMLElement && element.isContentEditable) return true;
+  return (
+    element instanceof HTMLInputElement &&
+    !['button', 'checkbox', 'radio', 'range', 'reset', 'submit', 'color', 'file', 'image'].includes(element.type)
+  );
+}
 
 /** Where a new field dragged from the palette would go: before or after the card it is over. */
 function insertionIndex(fields: readonly FormField[], active: Active, over: Over | null): number | null {
@@ -167,6 +179,10 @@ export function FormBuilder({
     const root = rootRef.current;
     if (request === null || root === null || (request.afterDialog === true && !dialogClosed)) return false;
     pendingFocus.current = null;
+    // The user has already gone on to type somewhere else (a drop, then straight into the label
+    // box of the properties): moving focus now would send their next keystrokes to a button.
+    const active = document.activeElement;
+    if (request.afterDialog !== true && active !== request.from && isTextEntry(active)) return true;
     const pane = propertiesPaneRef.current;
     const paneShown = pane !== null && getComputedStyle(pane).display !== 'none';
     // From the problem list: the first property with a problem, where the panel is beside the canvas.
@@ -206,6 +222,14 @@ export function FormBuilder({
     runFocus(false);
   });
 
+  /**
+   * Asks for focus to move once the change is on screen (runFocus), remembering where it was:
+   * call it before the change is handed to the page.
+   */
+  const requestFocus = (request: FocusRequest) => {
+    pendingFocus.current = { ...request, from: document.activeElement };
+  };
+
   const announce = (message: string) =>
     setAnnouncement((previous) => (previous === message ? `${message}\u00a0` : message));
 
@@ -215,9 +239,9 @@ export function FormBuilder({
     if (atLimit || disabled) return;
     const field = newBuilderField(type, createFieldId(fields.map((f) => f.id)), newTexts);
     const next = [...fields.slice(0, at), field, ...fields.slice(at)];
+    requestFocus({ id: field.id, control: 'select' });
     commit(next);
     setSelectedId(field.id);
-    pendingFocus.current = { id: field.id, control: 'select' };
     if (!quiet) announce(t('announce.added', { name: fieldName(field), position: at + 1, count: next.length }));
   };
 
@@ -233,8 +257,8 @@ export function FormBuilder({
   const move = (from: number, to: number, control: 'up' | 'down') => {
     const field = fields[from];
     if (field === undefined || to < 0 || to >= fields.length) return;
+    requestFocus({ id: field.id, control });
     commit(arrayMove([...fields], from, to));
-    pendingFocus.current = { id: field.id, control };
     announce(t('announce.moved', { name: fieldName(field), position: to + 1, count: fields.length }));
   };
 
@@ -243,9 +267,9 @@ export function FormBuilder({
     if (field === undefined || atLimit) return;
     const copy: FormField = { ...field, options: [...field.options], id: createFieldId(fields.map((f) => f.id)) };
     const next = [...fields.slice(0, index + 1), copy, ...fields.slice(index + 1)];
+    requestFocus({ id: copy.id, control: 'select' });
     commit(next);
     setSelectedId(copy.id);
-    pendingFocus.current = { id: copy.id, control: 'select' };
     announce(t('announce.duplicated', { name: fieldName(copy), position: index + 2, count: next.length }));
   };
 
@@ -258,9 +282,11 @@ export function FormBuilder({
     commit(next);
     const neighbour = next[index] ?? next[index - 1];
     if (selectedId === field.id) setSelectedId(neighbour?.id ?? null);
-    pendingFocus.current = neighbour
-      ? { id: neighbour.id, control: 'select', afterDialog: true }
-      : { id: null, control: 'add', afterDialog: true };
+    requestFocus(
+      neighbour
+        ? { id: neighbour.id, control: 'select', afterDialog: true }
+        : { id: null, control: 'add', afterDialog: true },
+    );
     announce(t('announce.removed', { name: fieldName(field) }));
   };
 
@@ -464,7 +490,7 @@ export function FormBuilder({
                   problemCount={problemCount}
                   errorsAt={errorsAt}
                   onSelect={(id) => {
-                    pendingFocus.current = { id, control: 'problem' };
+                    requestFocus({ id, control: 'problem' });
                     select(id);
                   }}
                 />
