@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * The second build of apps/web: the public capture page (/capture/{slug}, /sv/capture/{slug}),
- * its own HTML entry and bundle, with React aliased to preact/compat so a visitor's phone loads
- * ~30 KB of JavaScript instead of the dashboard's runtime (docs/decisions/011-capture-page-preact.md).
- * Runs after the main build (`npm run build`); writes dist/capture/, which the server serves for
- * the capture paths (apps/server/src/app.ts).
+ * The second build of apps/web, the light pages: the public capture page (/capture/{slug},
+ * /sv/capture/{slug}) and the sign-in page (/auth/login, /sv/auth/login), each its own HTML entry
+ * and bundle, with React aliased to preact/compat so they load a few tens of KB of JavaScript
+ * instead of the dashboard's runtime (docs/decisions/011-capture-page-preact.md,
+ * 022-sign-in-page.md). Runs after the main build (`npm run build`); writes dist/capture/
+ * (capture.html, signin.html), which the server serves for those paths (apps/server/src/app.ts).
  */
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -22,7 +23,7 @@ function inlineThemeScript(): Plugin {
       // Before Vite looks at the page's scripts: it cannot bundle a classic one.
       order: 'pre',
       handler(html) {
-        if (!html.includes(THEME_TAG)) throw new Error(`capture.html no longer has ${THEME_TAG}`);
+        if (!html.includes(THEME_TAG)) throw new Error(`a light page's HTML no longer has ${THEME_TAG}`);
         const script = readFileSync(new URL('./public/theme-init.js', import.meta.url), 'utf8')
           .replace(/^\/\*[\s\S]*?\*\/\s*/, '')
           .trim();
@@ -33,10 +34,10 @@ function inlineThemeScript(): Plugin {
 }
 
 /**
- * Fails the build when the capture bundle pulls in what it must never carry: React itself (the
- * alias missed an import), zod (through a contracts module that uses it), i18next, TanStack
- * Query, Radix, tailwind-merge, or the dashboard's own code (app, features, lib/api-client,
- * the app's i18n setup).
+ * Fails the build when a light page pulls in what it must never carry: React itself (the alias
+ * missed an import), zod (through a contracts module that uses it), i18next, TanStack Query,
+ * Radix, tailwind-merge, or the dashboard's own code (app, features, lib/api-client, the app's
+ * i18n setup). lib/session.ts, framework-free cookies, is the sign-in page's to use.
  */
 const FORBIDDEN: readonly [RegExp, string][] = [
   [/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, 'React (import it through the preact/compat alias)'],
@@ -46,7 +47,7 @@ const FORBIDDEN: readonly [RegExp, string][] = [
   [/[\\/]node_modules[\\/](radix-ui|@radix-ui)[\\/]/, 'Radix'],
   [/[\\/]node_modules[\\/](tailwind-merge|clsx|class-variance-authority)[\\/]/, 'class helpers of the app'],
   [/[\\/]src[\\/](app|features)[\\/]/, "the dashboard's code"],
-  [/[\\/]src[\\/]lib[\\/](api-client|session|paywall|toast)\.ts/, "the dashboard's API client"],
+  [/[\\/]src[\\/]lib[\\/](api-client|paywall|toast)\.ts/, "the dashboard's API client"],
   [/[\\/]src[\\/]i18n[\\/]i18n\.ts/, "the app's i18next setup"],
 ];
 
@@ -60,7 +61,7 @@ function keepCaptureBundleSmall(): Plugin {
         const hit = FORBIDDEN.find(([pattern]) => pattern.test(id));
         if (hit) offenders.push(`${id}: ${hit[1]}`);
       }
-      if (offenders.length > 0) this.error(`the capture bundle must not contain:\n  ${offenders.join('\n  ')}`);
+      if (offenders.length > 0) this.error(`the light pages must not contain:\n  ${offenders.join('\n  ')}`);
     },
   };
 }
@@ -88,7 +89,10 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     rolldownOptions: {
-      input: fileURLToPath(new URL('./capture.html', import.meta.url)),
+      input: {
+        capture: fileURLToPath(new URL('./capture.html', import.meta.url)),
+        signin: fileURLToPath(new URL('./signin.html', import.meta.url)),
+      },
       // lucide-react marks its modules "use client", which means nothing in a client-only bundle.
       onLog(level, log, handler) {
         if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.id?.includes('lucide-react') === true) return;

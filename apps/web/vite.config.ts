@@ -115,6 +115,10 @@ export default defineConfig({
     // origin, exactly like production where the server serves both.
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      // The sign-in page is the light build's (vite.capture.config.ts), which the server serves
+      // once built: `npm run build -w apps/web` after changing it (docs/decisions/022).
+      '^(/sv)?/auth/login/?(\\?.*)?$': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      '/capture/assets': { target: 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },
 });

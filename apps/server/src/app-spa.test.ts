@@ -7,14 +7,16 @@ import { expectError } from '../test/envelope.ts';
 import { createTestApp, type TestApp } from '../test/helpers.ts';
 
 /**
- * The two web builds side by side: the SPA shell (dist/index.html) for the app's paths, and the
- * capture page's own build (dist/capture/capture.html) for /capture/… and /sv/capture/…, each
- * with its own Content-Security-Policy.
+ * The web builds side by side: the SPA shell (dist/index.html) for the app's paths, the capture
+ * page's own build (dist/capture/capture.html) for /capture/… and /sv/capture/…, each with its
+ * own Content-Security-Policy, and the sign-in page's (dist/capture/signin.html) for /auth/login.
  */
 
 const APP_SCRIPT = "document.documentElement.dataset.shell = 'app';";
 const CAPTURE_SCRIPT = "document.documentElement.dataset.shell = 'capture';";
 const INDEX_HTML = `<!doctype html><html><head><script>${APP_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
+const SIGN_IN_SCRIPT = "document.documentElement.dataset.shell = 'signin';";
+const SIGN_IN_HTML = `<!doctype html><html><head><script>${SIGN_IN_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
 const CAPTURE_HTML = `<!doctype html><html><head><script>${CAPTURE_SCRIPT}</script><script type="module" src="/capture/assets/capture-1a2b3c.js"></script></head><body><div id="root"></div></body></html>`;
 
 const sha = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
@@ -43,6 +45,7 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'capture', 'assets'), { recursive: true });
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(webDir, 'capture', 'capture.html'), CAPTURE_HTML);
+  writeFileSync(path.join(webDir, 'capture', 'signin.html'), SIGN_IN_HTML);
   writeFileSync(path.join(webDir, 'capture', 'assets', 'capture-1a2b3c.js'), 'console.info("capture");');
   t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
 });
@@ -143,17 +146,49 @@ describe('the capture page build', () => {
   });
 });
 
+describe('the sign-in page build', () => {
+  it.each([
+    '/auth/login',
+    '/auth/login/',
+    '/auth/login?redirect=%2Fleads',
+    '/sv/auth/login',
+    '/sv/auth/login?redirect=x',
+  ])('answers GET %s with signin.html under the app policy, revalidated on every visit', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(SIGN_IN_HTML);
+    const csp = directives(res.headers['content-security-policy']);
+    expect(csp.get('script-src')).toContain(sha(SIGN_IN_SCRIPT));
+    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+  });
+
+  it('leaves the other sign-in journeys, and look-alikes, to the app shell', async () => {
+    for (const url of ['/auth/register', '/auth/forgot-password', '/auth/login-help', '/xx/auth/login', '/sv/auth']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('keeps POST /auth/login off the page (the API is under /api/v1)', async () => {
+    expectError(await t.app.inject({ method: 'POST', url: '/auth/login', payload: {} }), 404, 'NOT_FOUND');
+  });
+});
+
 describe('without the capture build', () => {
-  it('falls back to the app shell for capture paths', async () => {
+  it('falls back to the app shell for capture and sign-in paths', async () => {
     const other = mkdtempSync(path.join(tmpdir(), 'leadcapture-spa-'));
     const webDir = path.join(other, 'dist');
     mkdirSync(webDir);
     writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
     const app = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
     try {
-      const res = await app.app.inject({ method: 'GET', url: '/capture/booth-2026' });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX_HTML);
+      for (const url of ['/capture/booth-2026', '/auth/login']) {
+        const res = await app.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(INDEX_HTML);
+      }
     } finally {
       await app.close();
       rmSync(other, { recursive: true, force: true });

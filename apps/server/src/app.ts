@@ -80,7 +80,8 @@ function webDistDir(config: Config): string {
 }
 
 /**
- * CSP sources for the inline scripts of the web app's pages (index.html, capture/capture.html),
+ * CSP sources for the inline scripts of the web app's pages (index.html, capture/capture.html,
+ * capture/signin.html),
  * by hash: the theme script runs before the first paint, and as a file it was a render-blocking
  * round trip (docs/decisions/010-web-performance-budget.md). Any other inline script stays blocked.
  */
@@ -102,6 +103,12 @@ function inlineScriptHashes(...pages: (Buffer | undefined)[]): string[] {
  * events' capture pages and offer pages.
  */
 const CAPTURE_PAGE_PATHS = /^(?:\/sv)?\/(?:capture|show)(?:[/?]|$)/;
+
+/**
+ * The sign-in page, a light build of its own too (dist/capture/signin.html:
+ * docs/decisions/022-sign-in-page.md); the web app sends the browser here by a full page load.
+ */
+const SIGN_IN_PAGE_PATHS = /^(?:\/sv)?\/auth\/login\/?(?:\?|$)/;
 
 /** Builds the whole application. Reads like a table of contents: plugins, then modules. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -205,9 +212,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const spaIndex = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
   const captureFile = path.join(webDir, 'capture', 'capture.html');
   const captureIndex = existsSync(captureFile) ? readFileSync(captureFile) : undefined;
+  const signInFile = path.join(webDir, 'capture', 'signin.html');
+  const signInIndex = existsSync(signInFile) ? readFileSync(signInFile) : undefined;
   const cspDirectives = {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...inlineScriptHashes(spaIndex, captureIndex)],
+    scriptSrc: ["'self'", ...inlineScriptHashes(spaIndex, captureIndex, signInIndex)],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     connectSrc: ["'self'", 'ws:', 'wss:'],
@@ -318,6 +327,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isRead && captureIndex && CAPTURE_PAGE_PATHS.test(request.url)) return sendCapturePage(reply);
+    if (isRead && signInIndex && SIGN_IN_PAGE_PATHS.test(request.url)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(signInIndex);
+    }
     if (!isApi && spaIndex && isRead) {
       // Deep links (/sv/leads, /capture/x) are the SPA's to route.
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaIndex);

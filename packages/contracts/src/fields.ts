@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, FORM_MESSAGES, PHONE_PATTERN, URL_PATTERN } from './form-fields.ts';
+import { EMAIL_MAX_LENGTH } from './sign-in-rules.ts';
 
 /** Building blocks shared by the contract schemas, with the catalogue's wording. */
 export const MESSAGES = {
@@ -39,7 +40,7 @@ export const emailSchema = z
   .string({ error: MESSAGES.required })
   .trim()
   .min(1, MESSAGES.required)
-  .max(254, MESSAGES.maxLength(254))
+  .max(EMAIL_MAX_LENGTH, MESSAGES.maxLength(EMAIL_MAX_LENGTH))
   .pipe(z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.email }))
   .transform((v) => v.toLowerCase());
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { LOGIN_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './sign-in-rules.ts';
+
+export { LOGIN_PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH };
 
 /** Password rules of spec 01 §5: 8+ with upper, lower and digit at register and change; 6+ at login. */
 export const PASSWORD_MIN_LENGTH = 8;
-export const LOGIN_PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
 
 export const PASSWORD_MESSAGES = {
   required: 'This field is required',

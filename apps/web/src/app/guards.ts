@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router';
 import { meQueryOptions } from '../features/auth/api/me.ts';
 import { localizePath, loginPath, stripLanguagePrefix, type Language } from '../i18n/language.ts';
 import { clearSession, getSession, hasSession, saveOrganizationId } from '../lib/session.ts';
@@ -67,4 +67,22 @@ function onboardingRedirect(completed: boolean, pathname: string, language: Lang
     return null;
   }
   return redirect(localizePath('/onboarding', language));
+}
+
+/**
+ * /auth/login is not a page of this app but a document of its own, the light sign-in build
+ * (docs/decisions/022-sign-in-page.md): every way there (a link, a guard's redirect, logout)
+ * becomes a full page load of that address. Were this app itself loaded at the address, the
+ * server had no sign-in build to send (the Vite dev server before a build): loading it again would
+ * loop, so the route answers not found instead.
+ */
+export function leaveForSignIn({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const target = `${url.pathname}${url.search}`;
+  if (`${window.location.pathname}${window.location.search}` === target) {
+    // React Router's way to answer a status from a loader (route-error-boundary.tsx shows it).
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw data(null, { status: 404 });
+  }
+  return redirectDocument(target);
 }

@@ -39,6 +39,8 @@ const failure = (status: number, code: string) => ({
 });
 
 let meAnswer: () => Response;
+/** Full page loads: the sign-in page is a document of its own (guards.ts, leaveForSignIn). */
+let documentLoads: string[];
 const fetchMock = vi.fn((input: string) => {
   if (input.endsWith('/auth/me/')) return Promise.resolve(meAnswer());
   return Promise.resolve(new Response(JSON.stringify(failure(404, 'NOT_FOUND')), { status: 404 }));
@@ -46,6 +48,10 @@ const fetchMock = vi.fn((input: string) => {
 
 beforeEach(async () => {
   meAnswer = () => new Response(JSON.stringify(envelope(me)), { status: 200 });
+  documentLoads = [];
+  const load = (url: string | URL) => void documentLoads.push(String(url));
+  vi.spyOn(window.location, 'assign').mockImplementation(load);
+  vi.spyOn(window.location, 'replace').mockImplementation(load);
   vi.stubGlobal('fetch', fetchMock);
   await initI18n('en');
 });
@@ -53,6 +59,7 @@ beforeEach(async () => {
 afterEach(() => {
   resetApiClient();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   fetchMock.mockClear();
 });
 
@@ -79,11 +86,30 @@ const location = (router: ReturnType<typeof renderApp>) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
 describe('route guards (spec 01 §2)', () => {
-  it('sends a signed-out user to login with the wanted path', async () => {
-    const router = renderApp('/dashboard');
-    await screen.findByRole('heading', { level: 1, name: 'Sign in to LeadCapture' });
-    expect(location(router)).toBe('/auth/login?redirect=%2Fdashboard');
+  it('sends a signed-out user to the sign-in page, a page load, with the wanted path', async () => {
+    renderApp('/dashboard');
+    await waitFor(() => expect(documentLoads).toEqual(['/auth/login?redirect=%2Fdashboard']));
     expect(fetchMock).not.toHaveBeenCalled();
+    renderApp('/sv/leads?page=2');
+    await waitFor(() => expect(documentLoads.at(-1)).toBe('/sv/auth/login?redirect=%2Fsv%2Fleads%3Fpage%3D2'));
+  });
+
+  it('loads the sign-in page from a link inside the app', async () => {
+    const router = renderApp('/auth/register');
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' });
+    await router.navigate('/auth/login');
+    await waitFor(() => expect(documentLoads).toEqual(['/auth/login']));
+  });
+
+  it('answers not found where the app itself was loaded at the sign-in address (no sign-in build)', async () => {
+    window.history.replaceState(null, '', '/auth/login');
+    try {
+      renderApp('/auth/login');
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+      expect(documentLoads).toEqual([]);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('adds no redirect for /', async () => {
@@ -103,9 +129,9 @@ describe('route guards (spec 01 §2)', () => {
     expect(headers.get('x-organization-id')).toBe(orgId);
   });
 
-  it('sends a signed-in user from /auth/login to /dashboard', async () => {
+  it('sends a signed-in user from /auth/register to /dashboard', async () => {
     signIn();
-    const router = renderApp('/auth/login');
+    const router = renderApp('/auth/register');
     await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' });
     expect(location(router)).toBe('/dashboard');
   });
@@ -129,28 +155,27 @@ describe('route guards (spec 01 §2)', () => {
   it('logs out when the user cannot be loaded', async () => {
     signIn();
     meAnswer = () => new Response(JSON.stringify(failure(500, 'INTERNAL_ERROR')), { status: 500 });
-    const router = renderApp('/settings');
-    await screen.findByRole('heading', { level: 1, name: 'Sign in to LeadCapture' });
-    expect(location(router)).toBe('/auth/login?redirect=%2Fsettings');
+    renderApp('/settings');
+    await waitFor(() => expect(documentLoads).toEqual(['/auth/login?redirect=%2Fsettings']));
     expect(getSession()).toEqual({ accessToken: null, refreshToken: null, organizationId: null });
   });
 
   it('logs out when the session cannot be renewed', async () => {
     signIn();
     meAnswer = () => new Response(JSON.stringify(failure(401, 'TOKEN_INVALID')), { status: 401 });
-    const router = renderApp('/settings/profile');
-    await waitFor(() => expect(location(router)).toBe('/auth/login?redirect=%2Fsettings%2Fprofile'));
+    renderApp('/settings/profile');
+    await waitFor(() => expect(documentLoads).toEqual(['/auth/login?redirect=%2Fsettings%2Fprofile']));
     expect(getSession().refreshToken).toBeNull();
   });
 });
 
 describe('languages and unknown paths', () => {
-  it('serves /sv/auth/login in Swedish with <html lang="sv"> and the locale cookie', async () => {
-    renderApp('/sv/auth/login');
-    await screen.findByRole('heading', { level: 1, name: 'Logga in på LeadCapture' });
+  it('serves /sv/auth/register in Swedish with <html lang="sv"> and the locale cookie', async () => {
+    renderApp('/sv/auth/register');
+    await screen.findByRole('heading', { level: 1, name: 'Skapa ditt konto' });
     expect(document.documentElement.lang).toBe('sv');
     expect(document.cookie).toContain('locale=sv');
-    expect(document.title).toBe('Logga in - LeadCapture');
+    expect(document.title).toBe('Skapa konto - LeadCapture');
     await initI18n('en');
   });
 

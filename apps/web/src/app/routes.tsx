@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 import { initI18n, type namespaces } from '../i18n/i18n.ts';
 import { languages, type Language } from '../i18n/language.ts';
 import { writeLocaleCookie } from '../i18n/locale-cookie.ts';
-import { redirectSignedIn, requireUser } from './guards.ts';
+import { leaveForSignIn, redirectSignedIn, requireUser } from './guards.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { SignedOutLayout } from './layouts/signed-out-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
@@ -34,7 +34,6 @@ export type RouteHandle = {
 
 const pages = {
   home: lazyPage(() => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }))),
-  login: lazyPage(() => import('../features/auth/pages/login-page.tsx').then((m) => ({ Component: m.LoginPage }))),
   register: lazyPage(() =>
     import('../features/auth/pages/register-page.tsx').then((m) => ({ Component: m.RegisterPage })),
   ),
@@ -117,7 +116,8 @@ const title = (page: (t: AppT) => string): RouteHandle => ({ title: page });
 function openRoutes(): RouteObject[] {
   return [
     { index: true, lazy: pages.home },
-    { path: 'auth/login', lazy: pages.login, handle: title((t) => t('auth:login.metaTitle')) },
+    // A document of its own (guards.ts): the route only hands the address to the browser.
+    { path: 'auth/login', loader: leaveForSignIn },
     { path: 'auth/register', lazy: pages.register, handle: title((t) => t('auth:register.metaTitle')) },
     {
       path: 'auth/forgot-password',

@@ -76,6 +76,12 @@ export function saveOrganizationId(organizationId: string | null): void {
   changed();
 }
 
+/** Stores what login and registration answer: both tokens and the organisation to work in. */
+export function startSession(result: { access: string; refresh: string; organization: { id: string } | null }): void {
+  saveTokens({ access: result.access, refresh: result.refresh });
+  saveOrganizationId(result.organization?.id ?? null);
+}
+
 export function clearSession(): void {
   for (const name of Object.values(SESSION_COOKIES)) deleteCookie(name);
   changed();

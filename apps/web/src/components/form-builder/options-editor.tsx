@@ -2,7 +2,7 @@ import { FORM_LIMITS } from '@leadcapture/contracts/form-fields';
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '../ui/button.tsx';
-import { controlClasses } from '../ui/field.tsx';
+import { controlClasses } from '../ui/classes.ts';
 import { cn } from '../../lib/cn.ts';
 
 type OptionsEditorProps = {

@@ -1,6 +1,7 @@
 import { Label } from 'radix-ui';
 import { createContext, useContext, useId, type AriaAttributes, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { fieldClasses } from './classes.ts';
 
 /**
  * A labelled form control with help text and an error message, wired for assistive technology:
@@ -57,11 +58,11 @@ export function Field({ label, help, error, required, hideLabel, labelAside, cla
   return (
     <div className={cn('grid gap-1.5', className)}>
       <div className={cn('flex items-baseline justify-between gap-2', hideLabel && 'sr-only')}>
-        <Label.Root htmlFor={id} className="text-sm font-medium text-foreground">
+        <Label.Root htmlFor={id} className={fieldClasses.label}>
           {label}
           {/* Visual only: the control itself carries `required`, which screen readers announce. */}
           {required === true && (
-            <span className="ml-0.5 text-destructive-soft-foreground" aria-hidden="true">
+            <span className={fieldClasses.requiredMark} aria-hidden="true">
               *
             </span>
           )}
@@ -84,14 +85,10 @@ export function Field({ label, help, error, required, hideLabel, labelAside, cla
         </p>
       )}
       {hasError && (
-        <p id={errorId} className="text-sm font-medium text-destructive-soft-foreground">
+        <p id={errorId} className={fieldClasses.error}>
           {error}
         </p>
       )}
     </div>
   );
 }
-
-/** The shared look of text-like controls. */
-export const controlClasses =
-  'block w-full rounded-lg border border-input bg-card px-3 text-sm text-foreground shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive/30';

@@ -1,16 +1,10 @@
 import type { ReactNode } from 'react';
+import { formAlertClasses } from './classes.ts';
 
 /** A form-level message (wrong password, expired link) announced when it appears. */
 export function FormAlert({ children, tone = 'error' }: { children: ReactNode; tone?: 'error' | 'success' }) {
   return (
-    <div
-      role={tone === 'error' ? 'alert' : 'status'}
-      className={
-        tone === 'error'
-          ? 'rounded-lg bg-destructive-soft px-3.5 py-3 text-sm font-medium text-destructive-soft-foreground'
-          : 'rounded-lg bg-success-soft px-3.5 py-3 text-sm font-medium text-success-soft-foreground'
-      }
-    >
+    <div role={tone === 'error' ? 'alert' : 'status'} className={formAlertClasses[tone]}>
       {children}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { controlClasses, useFieldControl } from './field.tsx';
+import { controlClasses } from './classes.ts';
+import { useFieldControl } from './field.tsx';
 
 /** A text input; inside a Field it is labelled and described automatically. */
 export function Input({ className, ...props }: ComponentProps<'input'>) {

@@ -1,7 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { controlClasses, useFieldControl } from './field.tsx';
+import { controlClasses } from './classes.ts';
+import { useFieldControl } from './field.tsx';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 

@@ -2,7 +2,8 @@ import { X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
-import { controlClasses, useFieldControl } from './field.tsx';
+import { controlClasses } from './classes.ts';
+import { useFieldControl } from './field.tsx';
 
 type TagInputProps = {
   value: readonly string[];

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
-import { controlClasses, useFieldControl } from './field.tsx';
+import { controlClasses } from './classes.ts';
+import { useFieldControl } from './field.tsx';
 
 export function Textarea({ className, rows = 4, ...props }: ComponentProps<'textarea'>) {
   const fieldProps = useFieldControl(props);

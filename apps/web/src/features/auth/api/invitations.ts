@@ -1,7 +1,7 @@
 import type { AcceptInvitationNewAccountInput } from '@leadcapture/contracts/team';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { startSession } from './session.ts';
+import { startSession } from '../../../lib/session.ts';
 
 const schemas = () => import('@leadcapture/contracts/team');
 

@@ -2,7 +2,7 @@ import { authResultSchema, type RegisterInput } from '@leadcapture/contracts/aut
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { meQueryKey } from './me.ts';
-import { startSession } from './session.ts';
+import { startSession } from '../../../lib/session.ts';
 
 /** `POST /auth/register/` (skip-auth): creates the account and its organisation and signs in. Then /onboarding. */
 export function useRegister() {

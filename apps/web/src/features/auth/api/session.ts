@@ -1,12 +1,5 @@
-import type { AuthResult } from '@leadcapture/contracts/auth';
 import { api } from '../../../lib/api-client.ts';
-import { clearSession, getSession, saveOrganizationId, saveTokens } from '../../../lib/session.ts';
-
-/** Stores what login and registration answer: both tokens and the organisation to work in. */
-export function startSession(result: Pick<AuthResult, 'access' | 'refresh' | 'organization'>): void {
-  saveTokens({ access: result.access, refresh: result.refresh });
-  saveOrganizationId(result.organization?.id ?? null);
-}
+import { clearSession, getSession, saveTokens } from '../../../lib/session.ts';
 
 export { clearSession };
 

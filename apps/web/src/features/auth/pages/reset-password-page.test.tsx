@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts, getToasts } from '../../../lib/toast.ts';
+import { takeSignInNotice } from '../../../lib/sign-in-notice.ts';
+import { clearToasts } from '../../../lib/toast.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { answerWith, fail, ok } from '../test/fake-api.ts';
 import { ResetPasswordPage } from './reset-password-page.tsx';
@@ -47,7 +48,7 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByText('At least 8 characters').parentElement?.textContent).toContain('(not met)');
   });
 
-  it('sends token and passwords, then goes to /auth/login with a success toast', async () => {
+  it('sends token and passwords, then goes to /auth/login, which is left a success notice', async () => {
     const api = answerWith(ok({ detail: 'ok' }));
     const { router } = await renderWithApp(<ResetPasswordPage />, { path: '/auth/reset-password', url });
     await userEvent.type(screen.getByLabelText(/^New password/), 'Booth2026x!');
@@ -55,7 +56,7 @@ describe('ResetPasswordPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save new password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(api.body()).toEqual({ token: 'tok-123', password: 'Booth2026x!', password_confirm: 'Booth2026x!' });
-    expect(getToasts()[0]).toMatchObject({ type: 'success' });
+    expect(takeSignInNotice()).toBe('password_reset');
   });
 
   it('checks the match before calling the server', async () => {

@@ -10,7 +10,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { isApiError, validationDetails } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
-import { toast } from '../../../lib/toast.ts';
+import { leaveSignInNotice } from '../../../lib/sign-in-notice.ts';
 import { useConfirmPasswordReset } from '../api/password-reset.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -19,7 +19,7 @@ import { PasswordStrengthMeter } from '../components/password-strength.tsx';
 type ResetValues = { token: string; password: string; password_confirm: string };
 
 /**
- * Set a new password from the mailed link (spec 01 §4, §5); ends on /auth/login with a toast.
+ * Set a new password from the mailed link (spec 01 §4, §5); ends on /auth/login, which confirms it.
  * The strength meter and requirements follow the typing. A used or expired token comes back as a
  * 422 on `token`: the form is replaced by that message and a way to ask for a new link, since
  * nothing the user types can fix it.
@@ -43,7 +43,8 @@ export function ResetPasswordPage() {
     setFailed(false);
     return confirm.mutateAsync(values).then(
       () => {
-        toast.success(t('resetPassword.done'));
+        // The sign-in page says so: it is a page of its own, a toast would not survive the trip.
+        leaveSignInNotice('password_reset');
         return navigate(lp('/auth/login'), { replace: true });
       },
       (error: unknown) => {

@@ -1,0 +1,344 @@
+import { Moon, Sun } from 'lucide-react';
+import {
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ReactNode,
+  type RefObject,
+  type SubmitEvent,
+} from 'react';
+import type { ApiFailure } from '../capture/api.ts';
+import {
+  buttonBaseClasses,
+  buttonSizeClasses,
+  buttonVariantClasses,
+  controlClasses,
+  fieldClasses,
+  formAlertClasses,
+} from '../components/ui/classes.ts';
+import { LogoMark } from '../components/logo-mark.tsx';
+import { isLanguage, languages, localizePath, safeRedirect, type Language } from '../i18n/language.ts';
+import { writeLocaleCookie } from '../i18n/locale-cookie.ts';
+import { startSession } from '../lib/session.ts';
+import { takeSignInNotice } from '../lib/sign-in-notice.ts';
+import { toggleTheme } from '../lib/theme.ts';
+import { useTheme } from '../lib/use-theme.ts';
+import { checkLogin, loginBody, PROBLEM_VALUES, type LoginProblems, type LoginValues } from './check-login.ts';
+import { signIn } from './sign-in.ts';
+import { socialProviders, type SocialProvider } from './social-providers.ts';
+import { createTranslator, type MessageKey, type Translate } from './strings.ts';
+
+const linkClass = 'font-semibold text-primary-soft-foreground hover:underline';
+const primaryButton = `${buttonBaseClasses} ${buttonVariantClasses.primary} ${buttonSizeClasses.lg}`;
+
+/** What the form says when the server did not sign the user in (the catalogue's wording). */
+function failureMessage(failure: ApiFailure): MessageKey {
+  if (failure.kind === 'server' && failure.status === 401) return 'invalidCredentials';
+  if (failure.kind === 'rate_limited') return 'rateLimited';
+  return 'failed';
+}
+
+export interface SignInPageProps {
+  language: Language;
+  pathname: string;
+  search: string;
+  /** Where the browser goes once signed in; `location.replace` in the page, a spy in tests. */
+  go: (url: string) => void;
+  providers?: readonly SocialProvider[];
+}
+
+/**
+ * Sign in (spec 01 §2, §5): the first page of most visits, so a light build of its own rather
+ * than a page of the app (docs/decisions/022-sign-in-page.md). It looks and behaves as the app's
+ * pages do: the same controls, the same messages, the contract's rules (check-login.ts). Signed
+ * in, the browser goes to the `redirect` query when it is a path of this site, else to
+ * /dashboard in the user's language, replacing this page in the history.
+ */
+export function SignInPage({ language, pathname, search, go, providers = socialProviders }: SignInPageProps) {
+  const t = useMemo(() => createTranslator(language), [language]);
+  const lp = (path: string) => localizePath(path, language);
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [problems, setProblems] = useState<LoginProblems>({});
+  // Like the app's forms: checked on submit, then again on every change until it passes.
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<MessageKey | null>(null);
+  const [notice] = useState(() => takeSignInNotice());
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const change = (field: keyof LoginValues) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.currentTarget.value };
+    setValues(next);
+    if (submitted) setProblems(checkLogin(next));
+  };
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setSubmitted(true);
+    const found = checkLogin(values);
+    setProblems(found);
+    if (found.email !== undefined || found.password !== undefined) {
+      (found.email !== undefined ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setFailure(null);
+    setPending(true);
+    const result = await signIn(loginBody(values));
+    if (!result.ok) {
+      setPending(false);
+      setFailure(failureMessage(result.failure));
+      return;
+    }
+    startSession(result.data);
+    const home = localizePath(
+      '/dashboard',
+      isLanguage(result.data.user.language) ? result.data.user.language : language,
+    );
+    // Stays busy: the next page is loading.
+    go(safeRedirect(new URLSearchParams(search).get('redirect'), home));
+  };
+
+  const problemText = (field: keyof LoginValues): string | undefined => {
+    const problem = problems[field];
+    return problem === undefined ? undefined : t(problem, PROBLEM_VALUES[problem]);
+  };
+
+  return (
+    <div className="relative isolate flex min-h-dvh flex-col bg-background">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-80 bg-[radial-gradient(50%_60%_at_50%_0%,var(--color-indigo-100),transparent)] dark:bg-[radial-gradient(50%_60%_at_50%_0%,--alpha(var(--color-indigo-500)/16%),transparent)]"
+      />
+      <header className="flex items-center justify-between gap-3 px-4 py-4 sm:px-6">
+        <a
+          href={lp('/')}
+          className="flex items-center gap-2.5 rounded-md text-base font-semibold tracking-tight text-foreground focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
+        >
+          <LogoMark className="size-7" />
+          {t('brand')}
+        </a>
+        <div className="flex items-center gap-1">
+          <ThemeButton t={t} />
+          <LanguageLinks t={t} language={language} pathname={pathname} search={search} />
+        </div>
+      </header>
+      <main id="main" className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0">
+        <div className="w-full max-w-md">
+          <div className="rounded-2xl border border-border bg-card px-5 py-7 shadow-xl shadow-slate-900/5 sm:px-8 sm:py-9 dark:shadow-black/30">
+            <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t('title')}</h1>
+            <p className="mt-2 text-sm text-muted-foreground">{t('description')}</p>
+            <form noValidate onSubmit={(event) => void submit(event)} className="mt-7 grid gap-5">
+              {notice === 'password_reset' && failure === null && (
+                <div role="status" className={formAlertClasses.success}>
+                  {t('passwordReset')}
+                </div>
+              )}
+              {failure !== null && (
+                <div role="alert" className={formAlertClasses.error}>
+                  {t(failure)}
+                </div>
+              )}
+              <TextField
+                label={t('email')}
+                error={problemText('email')}
+                input={{
+                  ref: emailRef,
+                  type: 'email',
+                  name: 'email',
+                  autoComplete: 'email',
+                  inputMode: 'email',
+                  value: values.email,
+                  onChange: change('email'),
+                }}
+              />
+              <TextField
+                label={t('password')}
+                error={problemText('password')}
+                aside={
+                  <a
+                    href={lp('/auth/forgot-password')}
+                    className="text-sm font-medium text-primary-soft-foreground hover:underline"
+                  >
+                    {t('forgotLink')}
+                  </a>
+                }
+                input={{
+                  ref: passwordRef,
+                  type: 'password',
+                  name: 'password',
+                  autoComplete: 'current-password',
+                  value: values.password,
+                  onChange: change('password'),
+                }}
+              />
+              <button
+                type="submit"
+                disabled={pending}
+                aria-busy={pending ? true : undefined}
+                className={`${primaryButton} mt-1 w-full`}
+              >
+                {pending && <Spinner />}
+                {t('submit')}
+              </button>
+            </form>
+            <SocialSignIn t={t} providers={providers} />
+          </div>
+          <div className="mt-6 text-center text-sm text-muted-foreground">
+            {t('noAccount')}{' '}
+            <a href={lp('/auth/register')} className={linkClass}>
+              {t('registerLink')}
+            </a>
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+type InputProps = {
+  ref: RefObject<HTMLInputElement | null>;
+  type: string;
+  name: string;
+  autoComplete: string;
+  inputMode?: 'email';
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+};
+
+/** A labelled, required text field with its error, marked up as components/ui/field.tsx does. */
+function TextField({
+  label,
+  error,
+  aside,
+  input,
+}: {
+  label: string;
+  error: string | undefined;
+  aside?: ReactNode;
+  input: InputProps;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-baseline justify-between gap-2">
+        <label htmlFor={id} className={fieldClasses.label}>
+          {label}
+          {/* Visual only: the control itself carries `required`, which screen readers announce. */}
+          <span className={fieldClasses.requiredMark} aria-hidden="true">
+            *
+          </span>
+        </label>
+        {aside}
+      </div>
+      <input
+        id={id}
+        required
+        aria-invalid={error === undefined ? undefined : true}
+        aria-describedby={error === undefined ? undefined : errorId}
+        className={`${controlClasses} h-10`}
+        {...input}
+      />
+      {error !== undefined && (
+        <p id={errorId} className={fieldClasses.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Spinner() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" className="animate-spin">
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** components/theme-toggle.tsx, without the app's Button. */
+function ThemeButton({ t }: { t: Translate }) {
+  const theme = useTheme();
+  const label = theme === 'dark' ? t('switchToLight') : t('switchToDark');
+  return (
+    <button
+      type="button"
+      onClick={toggleTheme}
+      aria-label={label}
+      title={label}
+      className={`${buttonBaseClasses} ${buttonVariantClasses.ghost} ${buttonSizeClasses.icon}`}
+    >
+      {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+    </button>
+  );
+}
+
+/** components/language-switch.tsx as plain links: this page in the other language, query kept. */
+function LanguageLinks({
+  t,
+  language,
+  pathname,
+  search,
+}: {
+  t: Translate;
+  language: Language;
+  pathname: string;
+  search: string;
+}) {
+  return (
+    <nav aria-label={t('languageSwitch')}>
+      <ul className="flex items-center gap-0.5 rounded-full border border-border bg-card p-0.5 text-sm shadow-xs">
+        {languages.map((other) => {
+          const active = other === language;
+          return (
+            <li key={other}>
+              <a
+                href={`${localizePath(pathname, other)}${search}`}
+                hrefLang={other}
+                lang={other}
+                aria-current={active ? 'true' : undefined}
+                onClick={() => writeLocaleCookie(other)}
+                className={`block rounded-full px-3 py-1 font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring ${
+                  active ? 'bg-foreground text-background' : 'text-muted-foreground hover:text-foreground'
+                }`}
+              >
+                {other === 'en' ? t('languageEn') : t('languageSv')}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** "Or continue with" and one link per provider; nothing at all without providers. */
+function SocialSignIn({ t, providers }: { t: Translate; providers: readonly SocialProvider[] }) {
+  if (providers.length === 0) return null;
+  return (
+    <div className="mt-6 grid gap-4">
+      <div className="flex items-center gap-3 text-xs text-muted-foreground">
+        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+        {t('orContinueWith')}
+        <span aria-hidden="true" className="h-px flex-1 bg-border" />
+      </div>
+      <ul className="grid gap-2">
+        {providers.map((provider) => (
+          <li key={provider.id}>
+            <a
+              href={provider.href}
+              className={`${buttonBaseClasses} ${buttonVariantClasses.outline} ${buttonSizeClasses.lg} w-full`}
+            >
+              {t('continueWith', { provider: provider.name })}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
