@@ -4,11 +4,12 @@
 //   2. Lighthouse accessibility >= 95 and performance >= 90 on /auth/login and /dashboard,
 //      the median of RUNS runs (Lighthouse's own advice: one run varies by several points)
 // Usage: npm run build && node bench/web.mjs [RUNS, default 3]    (Debian Chromium, /usr/bin/chromium)
+//        BENCH_WEB_REPORTS=dir keeps each run's full Lighthouse report (JSON) there, to see why.
 // docs/web-app.md, "Performance budget", has the figures and what they are made of.
 // Lighthouse 12 runs on Node 20 (13 needs 22). Its trace engine asks for third-party-web
 // "latest", which breaks `npm ci` whenever a new version appears: package.json overrides pin it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,6 +20,8 @@ import puppeteer from 'puppeteer-core';
 import { CHROMIUM, FLAGS, api, freePort, report, root, sleep } from './support.mjs';
 
 const RUNS = Number(process.argv[2] ?? 3);
+const REPORTS = process.env.BENCH_WEB_REPORTS;
+let reportCount = 0;
 
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -73,6 +76,11 @@ async function lighthouseOnce(url, cookies) {
       disableStorageReset: cookies.length > 0,
     });
     const { categories, audits } = result.lhr;
+    if (REPORTS !== undefined) {
+      mkdirSync(REPORTS, { recursive: true });
+      const name = `${new URL(url).pathname.replaceAll('/', '_')}-${++reportCount}.json`;
+      writeFileSync(path.join(REPORTS, name), JSON.stringify(result.lhr));
+    }
     return {
       performance: Math.round(categories.performance.score * 100),
       accessibility: Math.round(categories.accessibility.score * 100),

@@ -41,8 +41,24 @@ const failure = (status: number, code: string) => ({
 let meAnswer: () => Response;
 /** Full page loads: the sign-in page is a document of its own (guards.ts, leaveForSignIn). */
 let documentLoads: string[];
+/** A new organisation's Lobby: nothing yet. */
+const emptyOverview = {
+  period: { days: 30, start: '2026-10-23T00:00:00.000Z', end: '2026-11-21T12:00:00.000Z' },
+  total_leads: 0,
+  new_leads: 0,
+  new_leads_previous: 0,
+  active_events: 0,
+  conversion_rate: 0,
+  converted_leads: 0,
+  leads_by_day: [],
+  recent_leads: [],
+  upcoming_events: [],
+};
 const fetchMock = vi.fn((input: string) => {
   if (input.endsWith('/auth/me/')) return Promise.resolve(meAnswer());
+  if (input.includes('/analytics/dashboard/overview/')) {
+    return Promise.resolve(new Response(JSON.stringify(envelope(emptyOverview)), { status: 200 }));
+  }
   return Promise.resolve(new Response(JSON.stringify(failure(404, 'NOT_FOUND')), { status: 404 }));
 });
 
@@ -60,6 +76,7 @@ afterEach(() => {
   resetApiClient();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  fetchMock.mockReset();
   fetchMock.mockClear();
 });
 
@@ -127,6 +144,24 @@ describe('route guards (spec 01 §2)', () => {
     const headers = new Headers((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers);
     expect(headers.get('authorization')).toBe('Bearer access-token');
     expect(headers.get('x-organization-id')).toBe(orgId);
+  });
+
+  it('asks for the Lobby’s figures beside /auth/me, not after it, and once', async () => {
+    signIn();
+    // /auth/me answers only once the figures have been asked for: were they asked for by the
+    // page (after the user is in), the page would never render.
+    let figuresAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (figuresAsked = resolve));
+    const answer = meAnswer;
+    fetchMock.mockImplementation((input: string) => {
+      if (input.endsWith('/auth/me/')) return asked.then(answer);
+      figuresAsked();
+      return Promise.resolve(new Response(JSON.stringify(envelope(emptyOverview)), { status: 200 }));
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' });
+    const paths = fetchMock.mock.calls.map(([input]) => new URL(input, 'http://localhost').pathname);
+    expect(paths.filter((path) => path.endsWith('/analytics/dashboard/overview/'))).toHaveLength(1);
   });
 
   it('sends a signed-in user from /auth/register to /dashboard', async () => {

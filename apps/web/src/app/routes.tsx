@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 import { initI18n, type namespaces } from '../i18n/i18n.ts';
 import { languages, type Language } from '../i18n/language.ts';
 import { writeLocaleCookie } from '../i18n/locale-cookie.ts';
+import { prefetchOverview } from '../features/dashboard/api/overview.ts';
 import { leaveForSignIn, redirectSignedIn, requireUser } from './guards.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { SignedOutLayout } from './layouts/signed-out-layout.tsx';
@@ -146,7 +147,7 @@ function publicRoutes(): RouteObject[] {
 }
 
 /** Pages behind sign-in, in the dashboard layout. */
-function signedInRoutes(): RouteObject[] {
+function signedInRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       lazy: pages.dashboardLayout,
@@ -155,7 +156,13 @@ function signedInRoutes(): RouteObject[] {
           // Errors of one page render inside the layout, so the navigation stays usable.
           errorElement: <RouteErrorBoundary inLayout />,
           children: [
-            { path: 'dashboard', lazy: pages.dashboard, handle: title((t) => t('dashboard:metaTitle')) },
+            {
+              path: 'dashboard',
+              // Outside `lazy`: runs at once, beside the guard and the page's download.
+              loader: prefetchOverview(queryClient),
+              lazy: pages.dashboard,
+              handle: title((t) => t('dashboard:metaTitle')),
+            },
             { path: 'onboarding', lazy: pages.onboarding, handle: title((t) => t('dashboard:onboarding.metaTitle')) },
             { path: 'events', lazy: pages.events, handle: title((t) => t('events:list.title')) },
             {
@@ -239,7 +246,7 @@ function languageBranch(language: Language, queryClient: QueryClient): RouteObje
     children: [
       { loader: redirectSignedIn(language), element: <SignedOutLayout />, children: openRoutes() },
       { children: publicRoutes() },
-      { loader: requireUser(language, queryClient), children: signedInRoutes() },
+      { loader: requireUser(language, queryClient), children: signedInRoutes(queryClient) },
       { path: '*', element: <NotFoundPage />, handle: title((t) => t('errors:page.404.title')) },
     ],
   };

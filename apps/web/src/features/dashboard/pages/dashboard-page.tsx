@@ -28,7 +28,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { formatDate, formatNumber, formatRelative } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
-import { useDashboardOverview } from '../api/overview.ts';
+import { DEFAULT_OVERVIEW_PERIOD, useDashboardOverview } from '../api/overview.ts';
 import { LeadsTrendChart } from '../components/leads-trend-chart.tsx';
 import { ShowQrDialog } from '../components/show-qr-dialog.tsx';
 import { StatCard } from '../components/stat-card.tsx';
@@ -42,7 +42,7 @@ export function DashboardPage() {
   const { t, i18n } = useTranslation(['dashboard', 'common']);
   const language = i18n.language;
   const me = useCurrentUser();
-  const [days, setDays] = useState<OverviewPeriod>(30);
+  const [days, setDays] = useState<OverviewPeriod>(DEFAULT_OVERVIEW_PERIOD);
   const overview = useDashboardOverview(days);
   const data = overview.data;
   const loading = data === undefined;
