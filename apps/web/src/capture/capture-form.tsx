@@ -26,7 +26,8 @@ import { localizePath, type Language } from '../i18n/language.ts';
 import { newIdempotencyKey, type ApiFailure, type ApiResult } from './api.ts';
 import type { CaptureAction } from './capture-machine.ts';
 import { translateFormMessage, type Translate } from './i18n.ts';
-import { primaryButtonClass, Spinner } from './page-frame.tsx';
+import { primaryButtonClass } from './page-frame.tsx';
+import { Spinner } from './spinner.tsx';
 
 type Answers = Record<string, SubmissionValue | undefined>;
 

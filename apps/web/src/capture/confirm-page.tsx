@@ -4,7 +4,8 @@ import type { Language } from '../i18n/language.ts';
 import { confirmLeadEmail, type ApiFailure } from './api.ts';
 import { loadFailureMessage } from './capture-page.tsx';
 import { createTranslator } from './i18n.ts';
-import { MessageCard, PageFooter, PageFrame, primaryButtonClass, Spinner, cardClass } from './page-frame.tsx';
+import { MessageCard, PageFooter, PageFrame, primaryButtonClass, cardClass } from './page-frame.tsx';
+import { Spinner } from './spinner.tsx';
 
 export interface ConfirmPageProps {
   token: string;

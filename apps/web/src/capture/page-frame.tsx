@@ -15,16 +15,6 @@ export const secondaryButtonClass =
 
 export const cardClass = 'rounded-2xl bg-card text-card-foreground shadow-xl shadow-slate-900/5 ring-1 ring-border';
 
-/** A spinner for busy buttons; decorative, the button's text says what is happening. */
-export function Spinner() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 animate-spin" fill="none">
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
-  );
-}
-
 export interface PageFrameProps {
   /** The event's accent variables; without them (loading, not found) the band is neutral. */
   accent?: Record<string, string> | undefined;

@@ -10,6 +10,8 @@ import {
   type SubmitEvent,
 } from 'react';
 import type { ApiFailure } from '../capture/api.ts';
+import { Spinner } from '../capture/spinner.tsx';
+import { AuthFrame, authBrandClass } from '../components/auth-frame.tsx';
 import {
   buttonBaseClasses,
   buttonSizeClasses,
@@ -108,94 +110,86 @@ export function SignInPage({ language, pathname, search, go, providers = socialP
   };
 
   return (
-    <div className="relative isolate flex min-h-dvh flex-col bg-background">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-80 bg-[radial-gradient(50%_60%_at_50%_0%,var(--color-indigo-100),transparent)] dark:bg-[radial-gradient(50%_60%_at_50%_0%,--alpha(var(--color-indigo-500)/16%),transparent)]"
-      />
-      <header className="flex items-center justify-between gap-3 px-4 py-4 sm:px-6">
-        <a
-          href={lp('/')}
-          className="flex items-center gap-2.5 rounded-md text-base font-semibold tracking-tight text-foreground focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
-        >
+    <AuthFrame
+      brand={
+        <a href={lp('/')} className={authBrandClass}>
           <LogoMark className="size-7" />
           {t('brand')}
         </a>
-        <div className="flex items-center gap-1">
+      }
+      controls={
+        <>
           <ThemeButton t={t} />
           <LanguageLinks t={t} language={language} pathname={pathname} search={search} />
-        </div>
-      </header>
-      <main id="main" className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:items-center sm:pt-0">
-        <div className="w-full max-w-md">
-          <div className="rounded-2xl border border-border bg-card px-5 py-7 shadow-xl shadow-slate-900/5 sm:px-8 sm:py-9 dark:shadow-black/30">
-            <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t('title')}</h1>
-            <p className="mt-2 text-sm text-muted-foreground">{t('description')}</p>
-            <form noValidate onSubmit={(event) => void submit(event)} className="mt-7 grid gap-5">
-              {notice === 'password_reset' && failure === null && (
-                <div role="status" className={formAlertClasses.success}>
-                  {t('passwordReset')}
-                </div>
-              )}
-              {failure !== null && (
-                <div role="alert" className={formAlertClasses.error}>
-                  {t(failure)}
-                </div>
-              )}
-              <TextField
-                label={t('email')}
-                error={problemText('email')}
-                input={{
-                  ref: emailRef,
-                  type: 'email',
-                  name: 'email',
-                  autoComplete: 'email',
-                  inputMode: 'email',
-                  value: values.email,
-                  onChange: change('email'),
-                }}
-              />
-              <TextField
-                label={t('password')}
-                error={problemText('password')}
-                aside={
-                  <a
-                    href={lp('/auth/forgot-password')}
-                    className="text-sm font-medium text-primary-soft-foreground hover:underline"
-                  >
-                    {t('forgotLink')}
-                  </a>
-                }
-                input={{
-                  ref: passwordRef,
-                  type: 'password',
-                  name: 'password',
-                  autoComplete: 'current-password',
-                  value: values.password,
-                  onChange: change('password'),
-                }}
-              />
-              <button
-                type="submit"
-                disabled={pending}
-                aria-busy={pending ? true : undefined}
-                className={`${primaryButton} mt-1 w-full`}
-              >
-                {pending && <Spinner />}
-                {t('submit')}
-              </button>
-            </form>
-            <SocialSignIn t={t} providers={providers} />
+        </>
+      }
+      title={t('title')}
+      description={t('description')}
+      footer={
+        <>
+          {t('noAccount')}{' '}
+          <a href={lp('/auth/register')} className={linkClass}>
+            {t('registerLink')}
+          </a>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5">
+        {notice === 'password_reset' && failure === null && (
+          <div role="status" className={formAlertClasses.success}>
+            {t('passwordReset')}
           </div>
-          <div className="mt-6 text-center text-sm text-muted-foreground">
-            {t('noAccount')}{' '}
-            <a href={lp('/auth/register')} className={linkClass}>
-              {t('registerLink')}
+        )}
+        {failure !== null && (
+          <div role="alert" className={formAlertClasses.error}>
+            {t(failure)}
+          </div>
+        )}
+        <TextField
+          label={t('email')}
+          error={problemText('email')}
+          input={{
+            ref: emailRef,
+            type: 'email',
+            name: 'email',
+            autoComplete: 'email',
+            inputMode: 'email',
+            value: values.email,
+            onChange: change('email'),
+          }}
+        />
+        <TextField
+          label={t('password')}
+          error={problemText('password')}
+          aside={
+            <a
+              href={lp('/auth/forgot-password')}
+              className="text-sm font-medium text-primary-soft-foreground hover:underline"
+            >
+              {t('forgotLink')}
             </a>
-          </div>
-        </div>
-      </main>
-    </div>
+          }
+          input={{
+            ref: passwordRef,
+            type: 'password',
+            name: 'password',
+            autoComplete: 'current-password',
+            value: values.password,
+            onChange: change('password'),
+          }}
+        />
+        <button
+          type="submit"
+          disabled={pending}
+          aria-busy={pending ? true : undefined}
+          className={`${primaryButton} mt-1 w-full`}
+        >
+          {pending && <Spinner />}
+          {t('submit')}
+        </button>
+      </form>
+      <SocialSignIn t={t} providers={providers} />
+    </AuthFrame>
   );
 }
 
@@ -249,15 +243,6 @@ function TextField({
         </p>
       )}
     </div>
-  );
-}
-
-function Spinner() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" className="animate-spin">
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
   );
 }
 
