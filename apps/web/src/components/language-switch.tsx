@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { languageOf, languages, localizePath } from '../i18n/language.ts';
 import { writeLocaleCookie } from '../i18n/locale-cookie.ts';
 import { cn } from '../lib/cn.ts';
+import { languageSwitchClasses } from './ui/classes.ts';
 
 /**
  * Links rather than a toggle: each language has its own URL, so the switch keeps the page the
@@ -15,7 +16,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const current = languageOf(i18n.language);
   return (
     <nav aria-label={t('nav.languageSwitch')} className={className}>
-      <ul className="flex items-center gap-0.5 rounded-full border border-border bg-card p-0.5 text-sm shadow-xs">
+      <ul className={languageSwitchClasses.list}>
         {languages.map((language) => {
           const active = language === current;
           return (
@@ -27,8 +28,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
                 aria-current={active ? 'true' : undefined}
                 onClick={() => writeLocaleCookie(language)}
                 className={cn(
-                  'block rounded-full px-3 py-1 font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                  active ? 'bg-foreground text-background' : 'text-muted-foreground hover:text-foreground',
+                  languageSwitchClasses.link,
+                  active ? languageSwitchClasses.active : languageSwitchClasses.inactive,
                 )}
               >
                 {t(`language.${language}`)}

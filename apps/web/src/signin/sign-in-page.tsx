@@ -19,6 +19,7 @@ import {
   controlClasses,
   fieldClasses,
   formAlertClasses,
+  languageSwitchClasses,
 } from '../components/ui/classes.ts';
 import { LogoMark } from '../components/logo-mark.tsx';
 import { isLanguage, languages, localizePath, safeRedirect, type Language } from '../i18n/language.ts';
@@ -277,7 +278,7 @@ function LanguageLinks({
 }) {
   return (
     <nav aria-label={t('languageSwitch')}>
-      <ul className="flex items-center gap-0.5 rounded-full border border-border bg-card p-0.5 text-sm shadow-xs">
+      <ul className={languageSwitchClasses.list}>
         {languages.map((other) => {
           const active = other === language;
           return (
@@ -288,8 +289,8 @@ function LanguageLinks({
                 lang={other}
                 aria-current={active ? 'true' : undefined}
                 onClick={() => writeLocaleCookie(other)}
-                className={`block rounded-full px-3 py-1 font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring ${
-                  active ? 'bg-foreground text-background' : 'text-muted-foreground hover:text-foreground'
+                className={`${languageSwitchClasses.link} ${
+                  active ? languageSwitchClasses.active : languageSwitchClasses.inactive
                 }`}
               >
                 {other === 'en' ? t('languageEn') : t('languageSv')}

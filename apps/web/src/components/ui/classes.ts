@@ -42,3 +42,11 @@ export const formAlertClasses = {
   error: 'rounded-lg bg-destructive-soft px-3.5 py-3 text-sm font-medium text-destructive-soft-foreground',
   success: 'rounded-lg bg-success-soft px-3.5 py-3 text-sm font-medium text-success-soft-foreground',
 } as const;
+
+/** The language switch's pill of links (components/language-switch.tsx). */
+export const languageSwitchClasses = {
+  list: 'flex items-center gap-0.5 rounded-full border border-border bg-card p-0.5 text-sm shadow-xs',
+  link: 'block rounded-full px-3 py-1 font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+  active: 'bg-foreground text-background',
+  inactive: 'text-muted-foreground hover:text-foreground',
+} as const;
