@@ -1,29 +1,12 @@
-import { Menu, X } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
-import { Suspense, useState } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LogoMark } from '../../components/logo-mark.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
+import { Brand } from '../components/brand.tsx';
+import { NavDrawer } from '../components/nav-drawer.tsx';
 import { OrganizationSwitcher } from '../components/organization-switcher.tsx';
 import { SidebarNav } from '../components/sidebar-nav.tsx';
 import { UserMenu } from '../components/user-menu.tsx';
-
-function Brand() {
-  const { t } = useTranslation();
-  const { lp } = useLocalizedPath();
-  return (
-    <Link
-      to={lp('/dashboard')}
-      className="flex items-center gap-2.5 rounded-md text-base font-semibold tracking-tight text-foreground focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
-    >
-      <LogoMark className="size-7" />
-      {t('brand.name')}
-    </Link>
-  );
-}
 
 /**
  * The notifications bell. Its strings are a namespace of their own: while they download, an
@@ -39,11 +22,12 @@ function Bell() {
 
 /**
  * The signed-in shell: a fixed sidebar from `lg` up, a top bar with a drawer below it. Both use
- * the same SidebarNav, so app/navigation.ts is the one list to extend.
+ * the same SidebarNav, so app/navigation.ts is the one list to extend. Its menus, the bell's
+ * popover and the drawer load after the first paint, behind buttons that look the same
+ * (lib/use-deferred-overlay.ts).
  */
 export function DashboardLayout() {
   const { t } = useTranslation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
 
   return (
     <div className="min-h-dvh bg-background">
@@ -76,36 +60,7 @@ export function DashboardLayout() {
 
       {/* Phone and tablet top bar with the drawer */}
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-background/85 px-3 backdrop-blur-md lg:hidden">
-        <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-          <DialogPrimitive.Trigger asChild>
-            <Button variant="ghost" size="icon" aria-label={t('nav.openMenu')}>
-              <Menu aria-hidden="true" />
-            </Button>
-          </DialogPrimitive.Trigger>
-          <DialogPrimitive.Portal>
-            <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in lg:hidden" />
-            <DialogPrimitive.Content
-              aria-describedby={undefined}
-              className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-sidebar shadow-2xl focus:outline-none data-[state=closed]:animate-drawer-out data-[state=open]:animate-drawer-in lg:hidden"
-            >
-              <div className="flex h-14 shrink-0 items-center justify-between pr-2 pl-4">
-                <DialogPrimitive.Title className="sr-only">{t('nav.main')}</DialogPrimitive.Title>
-                <Brand />
-                <DialogPrimitive.Close asChild>
-                  <Button variant="ghost" size="icon" aria-label={t('nav.closeMenu')}>
-                    <X aria-hidden="true" />
-                  </Button>
-                </DialogPrimitive.Close>
-              </div>
-              <div className="px-3 pb-4">
-                <OrganizationSwitcher />
-              </div>
-              <div className="flex-1 overflow-y-auto px-3 pb-6">
-                <SidebarNav onNavigate={() => setDrawerOpen(false)} />
-              </div>
-            </DialogPrimitive.Content>
-          </DialogPrimitive.Portal>
-        </DialogPrimitive.Root>
+        <NavDrawer />
         <div className="flex-1">
           <Brand />
         </div>

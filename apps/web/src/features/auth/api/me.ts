@@ -1,4 +1,5 @@
 import type { Me } from '@leadcapture/contracts/auth';
+import { meParser } from '@leadcapture/contracts/me-check';
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -13,14 +14,10 @@ export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
     queryFn: ({ signal }) =>
-      // quiet: the route guard decides what a failure means (log out), no toast on top. The
-      // schema (and zod, ~20 KB gzip) loads with the first call instead of with the first page,
-      // which the login page does not need, and downloads while the request is out.
-      api.get('/auth/me/', {
-        schema: import('@leadcapture/contracts/auth').then((m) => m.meSchema),
-        signal,
-        quiet: true,
-      }),
+      // quiet: the route guard decides what a failure means (log out), no toast on top. Checked
+      // without zod: every signed-in page's first paint waits for this answer, and need not wait
+      // for zod too (contracts/me-check.ts).
+      api.get('/auth/me/', { schema: meParser, signal, quiet: true }),
     // The guard loads it before any signed-in page renders; a few minutes old is fine for names and roles.
     staleTime: 5 * 60_000,
   });

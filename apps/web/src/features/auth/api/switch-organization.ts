@@ -1,4 +1,4 @@
-import { meSchema } from '@leadcapture/contracts/auth';
+import { meParser } from '@leadcapture/contracts/me-check';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../lib/api-client.ts';
@@ -23,7 +23,7 @@ export function useSwitchOrganization() {
       return api.post(
         '/auth/switch-organization/',
         { organization_id: organizationId },
-        { schema: meSchema, quiet: true },
+        { schema: meParser, quiet: true },
       );
     },
     onSuccess: async (me) => {

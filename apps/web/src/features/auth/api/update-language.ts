@@ -1,4 +1,3 @@
-import { preferencesSchema } from '@leadcapture/contracts/auth';
 import type { ProfileLanguage } from '@leadcapture/contracts/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -12,7 +11,12 @@ export function useUpdateLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (language: ProfileLanguage) =>
-      api.patch('/auth/preferences/', { language }, { schema: preferencesSchema, quiet: true }),
+      api.patch(
+        '/auth/preferences/',
+        { language },
+        // Loaded when first used: the user menu that offers this is on every signed-in page.
+        { schema: import('@leadcapture/contracts/auth').then((m) => m.preferencesSchema), quiet: true },
+      ),
     onSuccess: ({ language }) => {
       const me = queryClient.getQueryData(meQueryOptions().queryKey);
       if (me !== undefined) queryClient.setQueryData(meQueryKey, { ...me, language });

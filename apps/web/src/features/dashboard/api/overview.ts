@@ -1,6 +1,7 @@
 import type { OverviewPeriod } from '@leadcapture/contracts/constants';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { afterPaint } from '../../../lib/after-paint.ts';
 import { hasSession } from '../../../lib/session.ts';
 
 export const overviewQueryKey = (days: OverviewPeriod) => ['analytics', 'dashboard-overview', days] as const;
@@ -16,7 +17,9 @@ function overviewQueryOptions(days: OverviewPeriod) {
       // The schema (zod) downloads while the request is out, as in me.ts.
       api.get('/analytics/dashboard/overview/', {
         params: { days },
-        schema: import('@leadcapture/contracts/analytics').then((m) => m.dashboardOverviewSchema),
+        schema: new Promise<void>((resolve) => afterPaint(resolve)).then(() =>
+          import('@leadcapture/contracts/analytics').then((m) => m.dashboardOverviewSchema),
+        ),
         signal,
       }),
     // New leads arrive all day during an event: refresh when the tab is looked at again.

@@ -27,11 +27,14 @@ import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { formatDate, formatNumber, formatRelative } from '../../../lib/format.ts';
+import { useDeferredOverlay } from '../../../lib/use-deferred-overlay.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
 import { DEFAULT_OVERVIEW_PERIOD, useDashboardOverview } from '../api/overview.ts';
 import { LeadsTrendChart } from '../components/leads-trend-chart.tsx';
-import { ShowQrDialog } from '../components/show-qr-dialog.tsx';
 import { StatCard } from '../components/stat-card.tsx';
+
+// The QR dialog (and the dialog code under it) loads after the first paint, not with the page.
+const loadShowQrDialog = () => import('../components/show-qr-dialog.tsx').then((m) => m.ShowQrDialog);
 
 /**
  * The Lobby (/dashboard, spec 01 §2): the organisation's figures for a chosen period, the leads
@@ -174,6 +177,7 @@ function QuickActions({ overview: o }: { overview: DashboardOverview | undefined
   const { t } = useTranslation(['dashboard', 'common']);
   const { lp } = useLocalizedPath();
   const [qrOpen, setQrOpen] = useState(false);
+  const qrDialog = useDeferredOverlay(loadShowQrDialog);
   const events = o?.upcoming_events ?? [];
   const analyticsTarget = events[0];
   const actionClass =
@@ -199,7 +203,15 @@ function QuickActions({ overview: o }: { overview: DashboardOverview | undefined
         <Link to={lp('/events/form')} className={actionClass}>
           {body(CalendarPlus, t('quickActions.createEvent'), t('quickActions.createEventHint'))}
         </Link>
-        <button type="button" className={actionClass} disabled={events.length === 0} onClick={() => setQrOpen(true)}>
+        <button
+          type="button"
+          className={actionClass}
+          disabled={events.length === 0}
+          onClick={() => {
+            setQrOpen(true);
+            qrDialog.press();
+          }}
+        >
           {body(
             QrCode,
             t('quickActions.scanQr'),
@@ -219,7 +231,7 @@ function QuickActions({ overview: o }: { overview: DashboardOverview | undefined
             )}
           </Link>
         )}
-        <ShowQrDialog open={qrOpen} onOpenChange={setQrOpen} events={events} />
+        {qrDialog.Overlay !== null && <qrDialog.Overlay open={qrOpen} onOpenChange={setQrOpen} events={events} />}
       </CardContent>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from '../../../lib/api-client.ts';
@@ -23,6 +23,18 @@ const two = () =>
     }),
   ]);
 
+/**
+ * The bell once its popover's code is here, which comes after the first paint
+ * (lib/use-deferred-overlay.ts): the button drawn until then is replaced by Radix's trigger.
+ */
+function bell(name: string) {
+  return waitFor(() => {
+    const button = screen.getByRole('button', { name });
+    expect(button.getAttribute('data-state')).toBe('closed');
+    return button;
+  });
+}
+
 describe('NotificationBell', () => {
   it('says how many are unread and lists the latest in a popover, with links to the leads', async () => {
     const server = fakeServer({
@@ -30,10 +42,10 @@ describe('NotificationBell', () => {
       'GET /notifications/inbox/': () => ok(two()),
     });
     await renderWithApp(<NotificationBell />);
-    const bell = await screen.findByRole('button', { name: 'Notifications, 3 unread' });
+    const button = await bell('Notifications, 3 unread');
     expect(server.calls.some((c) => c.path === '/notifications/inbox/')).toBe(false);
 
-    await userEvent.click(bell);
+    await userEvent.click(button);
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     const link = await within(panel).findByRole('link', { name: 'Follow up Greta Holm (Fjord AB) today' });
     expect(link.getAttribute('href')).toBe(`/leads/${followUpLeadId}`);
@@ -58,7 +70,7 @@ describe('NotificationBell', () => {
       'POST /notifications/inbox/mark_all_read/': () => ok({ updated: 0 }),
     });
     await renderWithApp(<NotificationBell />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
+    await userEvent.click(await bell('Notifications, 1 unread'));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     await userEvent.click(
       await within(panel).findByRole('button', { name: 'Mark as read: Follow up Greta Holm (Fjord AB) today' }),
@@ -80,7 +92,7 @@ describe('NotificationBell', () => {
       },
     });
     await renderWithApp(<NotificationBell />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Notifications, 4 unread' }));
+    await userEvent.click(await bell('Notifications, 4 unread'));
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     await userEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications, none unread' })).toBeTruthy());
@@ -93,7 +105,7 @@ describe('NotificationBell', () => {
       'GET /notifications/inbox/': () => fail(500, 'INTERNAL_ERROR'),
     });
     await renderWithApp(<NotificationBell />, { language: 'sv' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Aviseringar, 2 olästa' }));
+    await userEvent.click(await bell('Aviseringar, 2 olästa'));
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toContain('Det gick inte att läsa in aviseringarna');
   });
@@ -104,10 +116,23 @@ describe('NotificationBell', () => {
       'GET /notifications/inbox/': () => ok(inboxPage([aNotification()])),
     });
     await renderWithApp(<NotificationBell />, { language: 'sv' });
-    await userEvent.click(await screen.findByRole('button', { name: 'Aviseringar, 1 oläst' }));
+    await userEvent.click(await bell('Aviseringar, 1 oläst'));
     const panel = await screen.findByRole('dialog', { name: 'Aviseringar' });
     const link = await within(panel).findByRole('link', { name: 'Följ upp Greta Holm (Fjord AB) i dag' });
     expect(link.getAttribute('href')).toBe(`/sv/leads/${followUpLeadId}`);
     expect(within(panel).getByText('fem minuter sedan')).toBeTruthy();
+  });
+
+  it('opens when pressed before its code is here, once the code arrives', async () => {
+    fakeServer({
+      'GET /notifications/inbox/unread_count/': () => ok({ unread_count: 3 }),
+      'GET /notifications/inbox/': () => ok(two()),
+    });
+    await renderWithApp(<NotificationBell />);
+    const placeholder = await screen.findByRole('button', { name: /^Notifications/ });
+    expect(placeholder.hasAttribute('data-state')).toBe(false);
+    fireEvent.click(placeholder);
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByRole('link', { name: 'Follow up Olle Ek today' })).toBeTruthy();
   });
 });

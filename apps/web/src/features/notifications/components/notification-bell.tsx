@@ -1,107 +1,49 @@
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import {
-  LATEST_COUNT,
-  useMarkAllNotificationsRead,
-  useMarkNotificationRead,
-  useNotificationList,
-  useUnreadCount,
-} from '../api/notifications.ts';
-import { NotificationItem } from './notification-item.tsx';
+import { useDeferredOverlay } from '../../../lib/use-deferred-overlay.ts';
+import { useUnreadCount } from '../api/notifications.ts';
 
 /** More than this shows as "99+" on the badge; the label says the exact number. */
 const BADGE_MAX = 99;
 
+/** The bell itself: the unread count (polled) on a badge, the exact number in its label. */
+export function BellButton(props: ComponentProps<'button'>) {
+  const { t, i18n } = useTranslation('notifications');
+  const unread = useUnreadCount();
+  const count = unread.data ?? 0;
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="relative"
+      aria-haspopup="dialog"
+      aria-label={count === 0 ? t('bell.labelNone') : t('bell.label', { count })}
+      {...props}
+    >
+      <Bell aria-hidden="true" />
+      {count > 0 && (
+        <span
+          aria-hidden="true"
+          className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white"
+        >
+          {count > BADGE_MAX ? `${BADGE_MAX}+` : formatNumber(count, i18n.language)}
+        </span>
+      )}
+    </Button>
+  );
+}
+
+const loadPopover = () => import('./notification-bell-popover.tsx').then((m) => m.NotificationBellPopover);
+
 /**
- * The bell in the dashboard's header: the unread count (polled), and a popover with the latest
- * notifications, "mark all as read" and a link to the notifications page. The latest load when
- * the popover opens, not on every page.
+ * The bell in the dashboard's header, with a popover of the latest notifications. The popover's
+ * code comes after the page's first paint (lib/use-deferred-overlay.ts).
  */
 export function NotificationBell() {
-  const { t, i18n } = useTranslation('notifications');
-  const { lp } = useLocalizedPath();
-  const [open, setOpen] = useState(false);
-  const unread = useUnreadCount();
-  const latest = useNotificationList({ pageSize: LATEST_COUNT }, { enabled: open });
-  const markRead = useMarkNotificationRead();
-  const markAll = useMarkAllNotificationsRead();
-  const count = unread.data ?? 0;
-
-  return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={count === 0 ? t('bell.labelNone') : t('bell.label', { count })}
-        >
-          <Bell aria-hidden="true" />
-          {count > 0 && (
-            <span
-              aria-hidden="true"
-              className="absolute top-1 right-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white"
-            >
-              {count > BADGE_MAX ? `${BADGE_MAX}+` : formatNumber(count, i18n.language)}
-            </span>
-          )}
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="w-96 p-0" aria-label={t('bell.title')}>
-        <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
-          <h2 className="text-sm font-semibold text-foreground">{t('bell.title')}</h2>
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={count === 0 || markAll.isPending}
-            onClick={() => markAll.mutate()}
-          >
-            {t('actions.markAllRead')}
-          </Button>
-        </div>
-        <div className="p-2">
-          {latest.isPending ? (
-            <div className="flex justify-center py-6">
-              <Spinner label={t('list.loading')} />
-            </div>
-          ) : latest.isError ? (
-            <p role="alert" className="px-3 py-4 text-sm font-medium text-destructive-soft-foreground">
-              {t('list.loadFailed')}
-            </p>
-          ) : latest.data.results.length === 0 ? (
-            <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t('list.empty')}</p>
-          ) : (
-            <ul className="space-y-1">
-              {latest.data.results.map((n) => (
-                <li key={n.id}>
-                  <NotificationItem
-                    notification={n}
-                    busy={markRead.isPending}
-                    onMarkRead={(id) => markRead.mutate(id)}
-                    onNavigate={() => setOpen(false)}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        <div className="border-t border-border px-4 py-2.5 text-center">
-          <Link
-            to={lp('/notifications')}
-            onClick={() => setOpen(false)}
-            className="text-sm font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            {t('bell.viewAll')}
-          </Link>
-        </div>
-      </PopoverContent>
-    </Popover>
-  );
+  const popover = useDeferredOverlay(loadPopover);
+  if (popover.Overlay === null) return <BellButton {...popover.placeholderProps} />;
+  return <popover.Overlay defaultOpen={popover.openOnMount} trigger={popover.triggerProps} />;
 }
