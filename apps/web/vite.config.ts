@@ -98,9 +98,9 @@ export default defineConfig({
             // date-fns and the helpers around it.
             { name: 'dates', test: /node_modules[\\/]date-fns[\\/]|src[\\/]lib[\\/]format\.ts/, priority: 6 },
             { name: 'icons', test: /lucide-react/, priority: 5 },
-            // Dialog and menus with the Radix parts under them (one file, not ten): the signed-in
-            // shell draws both (drawer, user and organisation menus), so every signed-in page has
-            // them already. No other app modules: they would drag their imports along.
+            // Dialog and menus with the Radix parts under them (one file, not ten): every signed-in
+            // page fetches them after its first paint for the shell's drawer and menus
+            // (lib/use-deferred-overlay.ts). No other app modules: they would drag their imports along.
             {
               name: 'overlays',
               test: /@radix-ui[\\/]react-(dialog|dropdown-menu)[\\/]|src[\\/]components[\\/]ui[\\/](dialog|dropdown-menu)\.tsx/,
