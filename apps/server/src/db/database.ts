@@ -41,10 +41,25 @@ export async function queryRows<T>(q: Queryable, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-/** True when the error (or its cause, as drizzle wraps driver errors) is a unique violation. */
-export function isUniqueViolation(err: unknown): boolean {
+/** True when the error, or a cause of it (drizzle wraps driver errors), has one of these SQLSTATEs. */
+function hasSqlState(err: unknown, codes: readonly string[]): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && codes.includes(code)) return true;
   }
   return false;
+}
+
+/** True when the error (or its cause, as drizzle wraps driver errors) is a unique violation. */
+export function isUniqueViolation(err: unknown): boolean {
+  return hasSqlState(err, ['23505']);
+}
+
+/**
+ * True when PostgreSQL refused text it cannot store: a NUL character, in a text value (22021,
+ * "invalid byte sequence") or in JSON (22P05, "unsupported Unicode escape sequence"). Strings
+ * from JavaScript are otherwise always valid UTF-8 by the time they reach the driver.
+ */
+export function isUnstorableText(err: unknown): boolean {
+  return hasSqlState(err, ['22021', '22P05']);
 }

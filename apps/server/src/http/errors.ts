@@ -7,6 +7,7 @@ import {
 } from '@leadcapture/contracts/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUnstorableText } from '../db/database.ts';
 import { errorEnvelope } from './envelope.ts';
 
 /** A coded error thrown anywhere below the routes; mapped to HTTP in exactly one place. */
@@ -82,6 +83,16 @@ function fromValidation(error: FastifyError): AppError | undefined {
   return new AppError('VALIDATION_ERROR', `Validation failed${where}`, details);
 }
 
+/**
+ * What the database refuses because of the request's own input. A NUL character passes every
+ * schema (it is a character like any other to JSON and zod) and only PostgreSQL cannot store it;
+ * whichever field or parameter carried it, nothing was written (the statement failed).
+ */
+function fromDatabaseError(error: unknown): AppError | undefined {
+  if (isUnstorableText(error)) return new AppError('BAD_REQUEST', 'Text may not contain the NUL character (\\u0000).');
+  return undefined;
+}
+
 /** The single error handler: every failure leaves as the error envelope. */
 export function handleError(
   error: FastifyError | AppError | Error,
@@ -91,7 +102,7 @@ export function handleError(
   const mapped =
     error instanceof AppError
       ? error
-      : (fromValidation(error as FastifyError) ?? fromFastifyError(error as FastifyError));
+      : (fromValidation(error as FastifyError) ?? fromFastifyError(error as FastifyError) ?? fromDatabaseError(error));
   if (!mapped) {
     // Unexpected: log everything, answer nothing internal.
     request.log.error({ err: error }, 'unhandled error');

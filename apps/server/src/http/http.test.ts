@@ -137,6 +137,24 @@ describe('request bodies', () => {
     expectError(await login('null'), 422, 'VALIDATION_ERROR');
   });
 
+  it('answers 400 BAD_REQUEST for text with a NUL character, in a body or a query, and keeps serving', async () => {
+    // PostgreSQL stores no NUL in text: such a value used to reach the database and fail there.
+    const owner = await registerUser(t);
+    const auth = { authorization: `Bearer ${owner.access}` };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/leads/',
+      headers: auth,
+      payload: { first_name: 'Gre\u0000ta', last_name: 'Berg', email: uniqueEmail(), company: 'Fjord AB' },
+    });
+    const error = expectError(created, 400, 'BAD_REQUEST');
+    expect(error.message).toBe('Text may not contain the NUL character (\\u0000).');
+    const searched = await t.app.inject({ method: 'GET', url: '/api/v1/leads/?search=Gre%00ta', headers: auth });
+    expectError(searched, 400, 'BAD_REQUEST');
+    const fine = await t.app.inject({ method: 'GET', url: '/api/v1/leads/?search=Greta', headers: auth });
+    expect(fine.statusCode).toBe(200);
+  });
+
   it('answers 413 PAYLOAD_TOO_LARGE for a JSON body over 1 MB', async () => {
     const big = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024) });
     const error = expectError(await login(big), 413, 'PAYLOAD_TOO_LARGE');
