@@ -1,6 +1,6 @@
 import { attributionFromPage, type CaptureRequest, type CaptureResult } from '@leadcapture/contracts/public-capture';
 import { Check, Clock, Mail, RotateCcw, WifiOff } from 'lucide-react';
-import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import type { Language } from '../i18n/language.ts';
 import type { ApiFailure, ApiResult } from './api.ts';
 import { CaptureForm, type CaptureFormPage } from './capture-form.tsx';
@@ -178,7 +178,8 @@ export function PublicPage<P>({
 
   const page: P | null = 'page' in state ? state.page : null;
 
-  useEffect(() => {
+  // Before the paint, so the tab's title never lags behind the heading on screen.
+  useLayoutEffect(() => {
     if (state.phase === 'not_found') document.title = t(kind.notFound.metaTitle);
     else if (state.phase === 'error') document.title = t('meta.errorTitle');
     else if (page !== null) document.title = t('meta.title', { event: kind.formPage(page).name });
