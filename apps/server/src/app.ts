@@ -32,6 +32,7 @@ import { eventLogoRoutes, eventRoutes } from './modules/events/events.routes.ts'
 import { CONTACT_OUTBOX_KIND, contactMailHandler } from './modules/contact/contact.service.ts';
 import { createMeCache } from './modules/auth/me-cache.ts';
 import { createCaptureTargets } from './modules/capture/capture-targets.ts';
+import { createCaptureWrites } from './modules/leads/capture-writes.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { filesRoutes, publicFilesRoutes } from './modules/files/files.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     live,
     meCache,
     captureTargets: createCaptureTargets(),
+    captureWrites: createCaptureWrites(database.db, app.log),
     storage: opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
     log: app.log,
   };

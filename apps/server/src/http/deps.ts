@@ -6,6 +6,7 @@ import type { OutboxWorker } from '../jobs/outbox.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { MeCache } from '../modules/auth/me-cache.ts';
 import type { CaptureTargets } from '../modules/capture/capture-targets.ts';
+import type { CaptureWrites } from '../modules/leads/capture-writes.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { Throttle } from './throttle.ts';
@@ -25,6 +26,8 @@ export interface AppDeps {
   meCache: MeCache;
   /** Public events captures recently went to (verified by each write). */
   captureTargets: CaptureTargets;
+  /** Where captures are written, together when they arrive together (decision 023). */
+  captureWrites: CaptureWrites;
   storage: FileStorage;
   log: FastifyBaseLogger;
 }

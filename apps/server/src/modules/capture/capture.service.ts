@@ -285,7 +285,7 @@ export async function captureLead(
       language: body.language ?? 'en',
       rules,
     };
-    const written = await createCapturedLead(deps.db, deps.config.publicUrl, {
+    const written = await createCapturedLead(deps.captureWrites, deps.config.publicUrl, {
       ...input,
       organizationId: event.organizationId,
       eventVersion: version,

@@ -4,9 +4,10 @@ import { DEFAULT_SCORING_RULES } from '@leadcapture/contracts/lead-scoring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTURE_SETTINGS, createEvent, leadsCaptured, type EventFixture } from '../../../test/capture.ts';
 import { createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
-import { queryRows } from '../../db/database.ts';
+import { queryRows, type Queryable } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import { EVENT_LEAD_COUNT_SLOTS, eventLeadCounts, events } from '../events/events.table.ts';
+import { createCaptureWrites } from './capture-writes.ts';
 import { createCapturedLead, toLead, type CapturedLeadInput } from './leads.service.ts';
 import { leads } from './leads.table.ts';
 
@@ -64,7 +65,7 @@ async function versionOf(id: string, organizationId = event.organizationId): Pro
 }
 
 async function capture(overrides: Partial<Parameters<typeof createCapturedLead>[2]> = {}) {
-  return createCapturedLead(t.database.db, PUBLIC_URL, {
+  return createCapturedLead(createCaptureWrites(t.database.db), PUBLIC_URL, {
     ...input(),
     organizationId: event.organizationId,
     eventVersion: await versionOf(event.id),
@@ -154,5 +155,93 @@ describe('createCapturedLead', () => {
     );
     expect(slots?.n).toBeGreaterThan(1);
     expect(slots?.n).toBeLessThanOrEqual(EVENT_LEAD_COUNT_SLOTS);
+  });
+});
+
+describe('captures written together (capture-writes.ts, decision 023)', () => {
+  /** A writer whose statements are counted: more captures than statements means they shared. */
+  function countedWrites() {
+    const counted = { statements: 0 };
+    const db = {
+      execute: (query: Parameters<typeof t.database.db.execute>[0]) => {
+        counted.statements += 1;
+        return t.database.db.execute(query);
+      },
+    } as unknown as Queryable;
+    return { writes: createCaptureWrites(db), counted };
+  }
+
+  async function captureWith(
+    writes: ReturnType<typeof createCaptureWrites>,
+    lead: CapturedLeadInput,
+    eventVersion: string,
+  ) {
+    return createCapturedLead(writes, PUBLIC_URL, {
+      ...lead,
+      organizationId: event.organizationId,
+      eventVersion,
+      rulesVersion: null,
+    });
+  }
+
+  it('writes a rush of captures in fewer statements, every lead stored and counted once', async () => {
+    const fresh = await createEvent(t, event.organizationId);
+    const eventVersion = await versionOf(fresh.id);
+    const { writes, counted } = countedWrites();
+    const rush = Array.from({ length: 24 }, () => input({ page: { ...input().page, id: fresh.id } }));
+    const written = await Promise.all(rush.map((lead) => captureWith(writes, lead, eventVersion)));
+    expect(written.map((w) => w.outcome)).toEqual(rush.map(() => 'created'));
+    expect(counted.statements).toBeLessThan(rush.length);
+    for (const lead of rush) expect(await storedLead(lead.id)).toMatchObject({ id: lead.id, first_name: 'Greta' });
+    expect(await leadsCaptured(t, fresh)).toBe(24);
+  });
+
+  it('keeps the duplicate and Idempotency-Key rules inside one batch', async () => {
+    const fresh = await createEvent(t, event.organizationId);
+    const eventVersion = await versionOf(fresh.id);
+    const { writes } = countedWrites();
+    const page = { ...input().page, id: fresh.id };
+    // The first ones take the free slots alone; the rest wait and go together.
+    const fillers = Array.from({ length: 4 }, () => input({ page }));
+    const sameAddress = [input({ page }), input({ page })].map((lead) => ({
+      ...lead,
+      standard: { ...lead.standard, email: 'Same.Person@example.com' },
+    }));
+    const twin = input({ page });
+    const all = [...fillers, ...sameAddress, twin, { ...twin }];
+    const written = await Promise.all(all.map((lead) => captureWith(writes, lead, eventVersion)));
+
+    const [a, b] = written.slice(4, 6);
+    const created = [a, b].filter((w) => w?.outcome === 'created');
+    expect(created).toHaveLength(1);
+    const firstId = created[0]?.outcome === 'created' ? created[0].lead.id : '';
+    expect([a, b].find((w) => w?.outcome !== 'created')).toEqual({ outcome: 'duplicate', leadId: firstId });
+    expect(
+      written
+        .slice(6)
+        .map((w) => w.outcome)
+        .sort(),
+    ).toEqual(['created', 'replayed']);
+    expect(await leadsCaptured(t, fresh)).toBe(4 + 1 + 1);
+  });
+
+  it('writes the rest of a batch when the database refuses one capture, which fails alone', async () => {
+    const fresh = await createEvent(t, event.organizationId);
+    const eventVersion = await versionOf(fresh.id);
+    const { writes } = countedWrites();
+    const page = { ...input().page, id: fresh.id };
+    const good = Array.from({ length: 8 }, () => input({ page }));
+    // PostgreSQL stores no NUL character in text (or jsonb): the statement that carries it fails.
+    const refused = input({ page, standard: { ...input().standard, first_name: 'Gre\u0000ta' } });
+    const results = await Promise.allSettled(
+      [...good.slice(0, 5), refused, ...good.slice(5)].map((lead) => captureWith(writes, lead, eventVersion)),
+    );
+    expect(results.map((r) => r.status)).toEqual([
+      ...Array(5).fill('fulfilled'),
+      'rejected',
+      ...Array(3).fill('fulfilled'),
+    ]);
+    expect(await storedLead(refused.id)).toBeUndefined();
+    expect(await leadsCaptured(t, fresh)).toBe(8);
   });
 });

@@ -16,7 +16,7 @@ import {
 import type { DuplicateLeadMode } from '@leadcapture/contracts/organizations';
 import type { StandardLeadFieldName, SubmissionValue } from '@leadcapture/contracts/form-fields';
 import { scoreLead, type ScoredLead, type ScoringRules } from '@leadcapture/contracts/lead-scoring';
-import { queryRows, type Queryable, type Tx } from '../../db/database.ts';
+import { queryRows, type Tx } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
@@ -28,6 +28,7 @@ import { memberships, organizations } from '../organizations/organizations.table
 import { leadStatusChangeDetail } from '../../mail/templates.ts';
 import { loadScoringRules } from './lead-scoring.service.ts';
 import { EVENT_LEAD_COUNT_SLOTS, events } from '../events/events.table.ts';
+import type { CaptureWrites } from './capture-writes.ts';
 import { leadActivities, leads, type LeadAttribution } from './leads.table.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -198,10 +199,11 @@ export type CaptureWrite =
  * double opt-in token and its mail when the event asks for it, and one more in the event's lead
  * count. The function reads the lead's columns from the lead as the API shows it (same names,
  * dates as ISO text), so what is stored is exactly what `lead.created` announces. One round
- * trip, and no lock is held while Node works.
+ * trip, and no lock is held while Node works; under load, captures share it (capture-writes.ts,
+ * decision 023).
  */
 export async function createCapturedLead(
-  db: Queryable,
+  writes: CaptureWrites,
   publicUrl: string,
   input: CapturedLeadInput & { organizationId: string; eventVersion: string; rulesVersion: string | null },
 ): Promise<CaptureWrite> {
@@ -230,17 +232,16 @@ export async function createCapturedLead(
       },
     });
   }
-  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-  const [result] = await queryRows<{ outcome: string }>(
-    db,
-    sql`select capture_lead(
-      ${organizationId}::uuid, ${input.page.id}::uuid, ${input.eventVersion}, ${input.rulesVersion},
-      ${json(lead)}::jsonb, ${json(messages)}::jsonb,
-      ${json(confirmation)}::jsonb, ${EVENT_LEAD_COUNT_SLOTS}::integer
-    ) as outcome`,
-  );
-  if (!result) throw new Error('capture_lead answered no row');
-  const { outcome } = result;
+  const outcome = await writes.write({
+    organizationId,
+    eventId: input.page.id,
+    eventVersion: input.eventVersion,
+    rulesVersion: input.rulesVersion,
+    lead,
+    outbox: messages,
+    confirmation,
+    email: row.email,
+  });
   if (outcome === 'created') return { outcome, lead };
   if (outcome === 'replayed' || outcome === 'stale') return { outcome };
   if (outcome.startsWith('duplicate:')) return { outcome: 'duplicate', leadId: outcome.slice('duplicate:'.length) };

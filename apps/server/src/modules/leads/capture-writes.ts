@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { queryRows, type Queryable } from '../../db/database.ts';
+import { EVENT_LEAD_COUNT_SLOTS } from '../events/events.table.ts';
+
+/** One capture as `capture_lead` takes it (leads.service.ts `createCapturedLead` builds it). */
+export interface CaptureWrite {
+  organizationId: string;
+  eventId: string;
+  /** The event's `updated_at` as text, as the copy the answers were checked against was read. */
+  eventVersion: string;
+  rulesVersion: string | null;
+  /** The lead as the API shows it (its keys are the column names). */
+  lead: Record<string, unknown>;
+  outbox: { kind: string; payload: Record<string, unknown> }[];
+  confirmation: { token_hash: string; expires_at: string } | null;
+  /** The address as the duplicate check locks it ('' when there is none). */
+  email: string;
+}
+
+/** What `capture_lead` answered: created, replayed, stale or duplicate:<lead id>. */
+export type CaptureWriteOutcome = string;
+
+export interface CaptureWrites {
+  write(capture: CaptureWrite): Promise<CaptureWriteOutcome>;
+}
+
+/**
+ * At most this many capture statements at once: the rest of the pool stays free for everything
+ * else (a burst of captures must not starve the dashboard), and waiting captures join the next
+ * batch instead of each taking a connection (docs/decisions/023-capture-batches.md).
+ */
+const MAX_IN_FLIGHT = 4;
+/** Captures in one statement: a transaction of a few milliseconds even at the largest. */
+const MAX_BATCH = 64;
+
+interface Waiting {
+  capture: CaptureWrite;
+  resolve: (outcome: CaptureWriteOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** One capture in its own transaction, its count included: `capture_lead` (migrations 0005, 0025). */
+async function writeOne(db: Queryable, capture: CaptureWrite): Promise<CaptureWriteOutcome> {
+  const [row] = await queryRows<{ outcome: string }>(
+    db,
+    sql`select capture_lead(
+      ${capture.organizationId}::uuid, ${capture.eventId}::uuid, ${capture.eventVersion}, ${capture.rulesVersion},
+      ${json(capture.lead)}::jsonb, ${json(capture.outbox)}::jsonb,
+      ${json(capture.confirmation)}::jsonb, ${EVENT_LEAD_COUNT_SLOTS}::integer
+    ) as outcome`,
+  );
+  if (!row) throw new Error('capture_lead answered no row');
+  return row.outcome;
+}
+
+/** Several captures in one transaction: `capture_leads` (migration 0025), in the order given. */
+async function writeBatch(db: Queryable, captures: CaptureWrite[]): Promise<CaptureWriteOutcome[]> {
+  const items = captures.map((capture) => ({
+    organization_id: capture.organizationId,
+    event_id: capture.eventId,
+    event_version: capture.eventVersion,
+    rules_version: capture.rulesVersion,
+    lead: capture.lead,
+    outbox: capture.outbox,
+    confirmation: capture.confirmation,
+  }));
+  const rows = await queryRows<{ item: number; outcome: string }>(
+    db,
+    sql`select item, outcome from capture_leads(${JSON.stringify(items)}::jsonb, ${EVENT_LEAD_COUNT_SLOTS}::integer)`,
+  );
+  const byItem = new Map(rows.map((row) => [row.item, row.outcome]));
+  return captures.map((_, item) => {
+    const outcome = byItem.get(item);
+    if (outcome === undefined) throw new Error(`capture_leads answered nothing for capture ${item}`);
+    return outcome;
+  });
+}
+
+/** The duplicate check's lock order (capture_lead locks organisation ':' lower(address)). */
+const lockKey = (capture: CaptureWrite) => `${capture.organizationId}:${capture.email.toLowerCase()}`;
+
+/**
+ * Captures written in batches (decision 023): a capture that finds a connection free is written
+ * at once, alone, as before; while MAX_IN_FLIGHT statements are out, the captures that arrive
+ * wait and go together in the next one, one transaction and one commit for all of them. At a
+ * booth that is one capture at a time; in a rush (a talk's last slide with the QR code) the commit
+ * and the round trip, most of a capture's cost, are shared.
+ *
+ * A batch is sorted by organisation and address, so that concurrent batches take the duplicate
+ * check's locks in one order. If its statement fails for any reason, nothing of it was written
+ * (one transaction) and each capture is written again alone: one bad capture, or a deadlock with
+ * a lead created by hand, fails no other.
+ */
+export function createCaptureWrites(db: Queryable, log?: Pick<FastifyBaseLogger, 'warn'>): CaptureWrites {
+  const waiting: Waiting[] = [];
+  let inFlight = 0;
+
+  async function run(batch: Waiting[]): Promise<void> {
+    if (batch.length > 1) {
+      batch.sort((a, b) => (lockKey(a.capture) < lockKey(b.capture) ? -1 : 1));
+      try {
+        const outcomes = await writeBatch(
+          db,
+          batch.map((w) => w.capture),
+        );
+        batch.forEach((w, i) => w.resolve(outcomes[i] ?? 'missing'));
+        return;
+      } catch (error) {
+        // Written again one by one below; a capture that fails alone reports its own error.
+        log?.warn({ err: error, captures: batch.length }, 'capture batch failed; writing its captures one by one');
+      }
+    }
+    for (const w of batch) {
+      try {
+        w.resolve(await writeOne(db, w.capture));
+      } catch (error) {
+        w.reject(error);
+      }
+    }
+  }
+
+  function pump(): void {
+    while (inFlight < MAX_IN_FLIGHT && waiting.length > 0) {
+      const batch = waiting.splice(0, MAX_BATCH);
+      inFlight += 1;
+      void run(batch).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
+  return {
+    write(capture) {
+      return new Promise<CaptureWriteOutcome>((resolve, reject) => {
+        waiting.push({ capture, resolve, reject });
+        pump();
+      });
+    },
+  };
+}
