@@ -24,6 +24,8 @@ export type Session = {
 
 const listeners = new Set<() => void>();
 let snapshot: Session | undefined;
+/** The cookie string `snapshot` was read from: every render of a signed-in page asks for the session. */
+let snapshotCookies: string | undefined;
 
 function read(): Session {
   return {
@@ -40,7 +42,11 @@ function changed(): void {
 
 /** The current session. The same object is returned until something changes (useSyncExternalStore needs that). */
 export function getSession(): Session {
-  // Cookies can also change in another tab; re-reading is cheap and keeps this the truth.
+  // Cookies can also change in another tab: the cookie string is the truth, parsed again only
+  // when it differs from the one the snapshot came from.
+  const cookies = document.cookie;
+  if (snapshot !== undefined && cookies === snapshotCookies) return snapshot;
+  snapshotCookies = cookies;
   const next = read();
   if (
     snapshot?.accessToken !== next.accessToken ||
