@@ -106,7 +106,8 @@ export function createCaptureWrites(db: Queryable, log?: Pick<FastifyBaseLogger,
           db,
           batch.map((w) => w.capture),
         );
-        batch.forEach((w, i) => w.resolve(outcomes[i] ?? 'missing'));
+        // writeBatch answers one outcome per capture, in the batch's order.
+        outcomes.forEach((outcome, i) => batch[i]?.resolve(outcome));
         return;
       } catch (error) {
         // Written again one by one below; a capture that fails alone reports its own error.
