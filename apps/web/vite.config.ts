@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -51,10 +52,31 @@ function preloadTextFont(): Plugin {
   };
 }
 
+/**
+ * Builds with React Router's production files. Its package exports only `dist/development`
+ * (remix-run/react-router#12532, #14102), whose warnings build their messages on every call: each
+ * route path compiled at start made a template string from the path, twice over for the two
+ * languages. `dist/production` is the same code with ENABLE_DEV_WARNINGS false.
+ */
+function reactRouterProductionFiles(): Plugin {
+  const development = createRequire(import.meta.url).resolve('react-router');
+  const production = development.replace(/([\\/]dist[\\/])development([\\/])index\.m?js$/, '$1production$2index.mjs');
+  return {
+    name: 'leadcapture:react-router-production',
+    apply: 'build',
+    config() {
+      if (production === development || !existsSync(production)) {
+        throw new Error(`react-router no longer ships dist/production next to ${development}`);
+      }
+      return { resolve: { alias: [{ find: /^react-router$/, replacement: production }] } };
+    },
+  };
+}
+
 // Vite only reads a default export; config files are the one exception to named exports.
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), inlineThemeScript(), preloadTextFont()],
+  plugins: [react(), tailwindcss(), inlineThemeScript(), preloadTextFont(), reactRouterProductionFiles()],
   build: {
     // The server serves this directory next to the API, so the path is part of the contract.
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

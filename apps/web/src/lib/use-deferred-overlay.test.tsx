@@ -41,11 +41,15 @@ function Harness({ load }: { load: () => Promise<typeof RealMenu> }) {
 }
 
 describe('useDeferredOverlay', () => {
-  it('draws the placeholder until the code is here, loading it after the first paint', async () => {
+  it('draws the placeholder and loads nothing until a pointer comes over it', async () => {
     const { load, attempts } = controlledLoad();
     render(<Harness load={load} />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(load).not.toHaveBeenCalled();
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Menu' }));
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Menu' }));
+    expect(load).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('closed')).toBeNull();
-    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await act(async () => attempts[0]?.resolve());
     expect(screen.getByText('closed')).toBeTruthy();
   });
@@ -62,8 +66,8 @@ describe('useDeferredOverlay', () => {
     const { load, attempts } = controlledLoad();
     render(<Harness load={load} />);
     const placeholder = screen.getByRole('button', { name: 'Menu' });
-    placeholder.focus();
-    await vi.waitFor(() => expect(load).toHaveBeenCalled());
+    act(() => placeholder.focus());
+    expect(load).toHaveBeenCalledTimes(1);
     await act(async () => attempts[0]?.resolve());
     const real = screen.getByRole('button', { name: 'Menu' });
     expect(real).not.toBe(placeholder);
@@ -73,7 +77,7 @@ describe('useDeferredOverlay', () => {
   it('keeps the placeholder when the download fails, and tries again on a press', async () => {
     const { load, attempts } = controlledLoad();
     render(<Harness load={load} />);
-    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Menu' }));
     await act(async () => attempts[0]?.reject());
     expect(screen.queryByText(/open|closed/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));

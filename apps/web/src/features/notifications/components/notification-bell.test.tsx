@@ -24,10 +24,11 @@ const two = () =>
   ]);
 
 /**
- * The bell once its popover's code is here, which comes after the first paint
+ * The bell once its popover's code is here, which a pointer over it fetches
  * (lib/use-deferred-overlay.ts): the button drawn until then is replaced by Radix's trigger.
  */
-function bell(name: string) {
+async function bell(name: string) {
+  fireEvent.pointerEnter(await screen.findByRole('button', { name }));
   return waitFor(() => {
     const button = screen.getByRole('button', { name });
     expect(button.getAttribute('data-state')).toBe('closed');
