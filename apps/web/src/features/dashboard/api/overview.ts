@@ -1,7 +1,7 @@
 import type { OverviewPeriod } from '@leadcapture/contracts/constants';
+import { dashboardOverviewParser } from '@leadcapture/contracts/overview-check';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { afterPaint } from '../../../lib/after-paint.ts';
 import { hasSession } from '../../../lib/session.ts';
 
 export const overviewQueryKey = (days: OverviewPeriod) => ['analytics', 'dashboard-overview', days] as const;
@@ -14,14 +14,8 @@ function overviewQueryOptions(days: OverviewPeriod) {
   return queryOptions({
     queryKey: overviewQueryKey(days),
     queryFn: ({ signal }) =>
-      // The schema (zod) downloads while the request is out, as in me.ts.
-      api.get('/analytics/dashboard/overview/', {
-        params: { days },
-        schema: new Promise<void>((resolve) => afterPaint(resolve)).then(() =>
-          import('@leadcapture/contracts/analytics').then((m) => m.dashboardOverviewSchema),
-        ),
-        signal,
-      }),
+      // Checked without zod (contracts/overview-check.ts), which the Lobby then never downloads.
+      api.get('/analytics/dashboard/overview/', { params: { days }, schema: dashboardOverviewParser, signal }),
     // New leads arrive all day during an event: refresh when the tab is looked at again.
     staleTime: 30_000,
   });
