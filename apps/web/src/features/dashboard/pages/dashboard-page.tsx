@@ -64,7 +64,7 @@ export function DashboardPage() {
             </label>
             <Select
               id="lobby-period"
-              className="w-44"
+              className="min-w-44"
               value={String(days)}
               onChange={(event) => setDays(Number(event.target.value) as OverviewPeriod)}
               options={OVERVIEW_PERIODS.map((d) => ({ value: String(d), label: t(`period.${d}`) }))}
