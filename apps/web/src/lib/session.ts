@@ -1,4 +1,4 @@
-import { deleteCookie, readCookie, writeCookie } from './cookies.ts';
+import { allCookies, deleteCookie, readCookie, writeCookie } from './cookies.ts';
 
 /**
  * Where the signed-in session lives in the browser: the access and refresh tokens and the id of
@@ -44,7 +44,7 @@ function changed(): void {
 export function getSession(): Session {
   // Cookies can also change in another tab: the cookie string is the truth, parsed again only
   // when it differs from the one the snapshot came from.
-  const cookies = document.cookie;
+  const cookies = allCookies();
   if (snapshot !== undefined && cookies === snapshotCookies) return snapshot;
   snapshotCookies = cookies;
   const next = read();
