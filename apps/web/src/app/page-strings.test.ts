@@ -22,6 +22,11 @@ describe('titleNamespaces', () => {
     expect(titleNamespaces([handle])).toEqual(['events', 'builder']);
   });
 
+  it("adds a layout's namespaces, which has no title", () => {
+    const handles = [{ namespaces: ['notifications'] }, title((t) => t('dashboard:metaTitle'))];
+    expect(titleNamespaces(handles)).toEqual(['notifications', 'dashboard']);
+  });
+
   it('ignores keys of the default namespace', () => {
     expect(titleNamespaces([title((t) => t('meta.defaultTitle'))])).toEqual([]);
   });

@@ -23,9 +23,12 @@ export function titleNamespaces(handles: readonly unknown[]): string[] {
     return key;
   };
   for (const handle of handles) {
-    if (!isRouteHandle(handle)) continue;
-    handle.title?.(record as unknown as AppT);
-    for (const namespace of handle.namespaces ?? []) found.add(namespace);
+    if (typeof handle !== 'object' || handle === null) continue;
+    if (isRouteHandle(handle)) handle.title?.(record as unknown as AppT);
+    // Also a layout's, without a title: the namespaces of what it draws around every page.
+    if ('namespaces' in handle && Array.isArray(handle.namespaces)) {
+      for (const namespace of handle.namespaces) if (typeof namespace === 'string') found.add(namespace);
+    }
   }
   return [...found];
 }

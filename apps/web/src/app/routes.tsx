@@ -151,6 +151,9 @@ function signedInRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       lazy: pages.dashboardLayout,
+      // The layout's bell speaks the notifications namespace: fetched with the page's strings,
+      // not once the first render has reached the bell (a round trip more before the paint).
+      handle: { namespaces: ['notifications'] } satisfies RouteHandle,
       children: [
         {
           // Errors of one page render inside the layout, so the navigation stays usable.

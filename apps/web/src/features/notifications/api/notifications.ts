@@ -1,4 +1,5 @@
 import type { Notification } from '@leadcapture/contracts/notifications';
+import { unreadCountParser } from '@leadcapture/contracts/unread-count-check';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -32,11 +33,8 @@ export function unreadCountQueryOptions() {
   return queryOptions({
     queryKey: unreadCountQueryKey,
     queryFn: ({ signal }) =>
-      api.get('/notifications/inbox/unread_count/', {
-        schema: schemas().then((m) => m.unreadCountSchema),
-        signal,
-        quiet: true,
-      }),
+      // Checked without zod (contracts/unread-count-check.ts): every signed-in page polls it.
+      api.get('/notifications/inbox/unread_count/', { schema: unreadCountParser, signal, quiet: true }),
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
     select: (data) => data.unread_count,

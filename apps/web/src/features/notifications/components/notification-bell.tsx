@@ -40,7 +40,7 @@ const loadPopover = () => import('./notification-bell-popover.tsx').then((m) => 
 
 /**
  * The bell in the dashboard's header, with a popover of the latest notifications. The popover's
- * code comes after the page's first paint (lib/use-deferred-overlay.ts).
+ * code comes when the user reaches for it (lib/use-deferred-overlay.ts).
  */
 export function NotificationBell() {
   const popover = useDeferredOverlay(loadPopover);
