@@ -23,7 +23,7 @@ function Bell() {
 /**
  * The signed-in shell: a fixed sidebar from `lg` up, a top bar with a drawer below it. Both use
  * the same SidebarNav, so app/navigation.ts is the one list to extend. Its menus, the bell's
- * popover and the drawer load after the first paint, behind buttons that look the same
+ * popover and the drawer load when the user reaches for them, behind buttons that look the same
  * (lib/use-deferred-overlay.ts).
  */
 export function DashboardLayout() {

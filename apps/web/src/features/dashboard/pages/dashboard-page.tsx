@@ -33,7 +33,7 @@ import { DEFAULT_OVERVIEW_PERIOD, useDashboardOverview } from '../api/overview.t
 import { LeadsTrendChart } from '../components/leads-trend-chart.tsx';
 import { StatCard } from '../components/stat-card.tsx';
 
-// The QR dialog (and the dialog code under it) loads after the first paint, not with the page.
+// The QR dialog (and the dialog code under it) loads when the user reaches for it, not with the page.
 const loadShowQrDialog = () => import('../components/show-qr-dialog.tsx').then((m) => m.ShowQrDialog);
 
 /**
