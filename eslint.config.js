@@ -76,7 +76,7 @@ export default tseslint.config(
   // --- contracts: the HTTP contract only, depending on zod alone ---------------------------
   {
     files: ['packages/contracts/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -184,7 +184,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'apps/server/test/**/*.ts', 'e2e/**', 'bench/**', 'scripts/**'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      '**/*.test-support.ts',
+      'apps/server/test/**/*.ts',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+    ],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { meSchema } from './auth.ts';
 import { parseMe } from './me-check.ts';
+import { itAgreesWithSchema } from './shape-check.test-support.ts';
 
 const organization = { id: '7d8c0f4e-2b1a-4c3d-9e8f-0a1b2c3d4e5f', name: 'Fjord AB', slug: 'fjord-ab', role: 'owner' };
 const me = {
@@ -48,14 +49,7 @@ const cases: [string, unknown][] = [
 ];
 
 describe('parseMe', () => {
-  it.each(cases)('agrees with the contract meSchema on %s', (_name, input) => {
-    const contract = meSchema.safeParse(input);
-    if (contract.success) {
-      expect(parseMe(input)).toEqual(contract.data);
-    } else {
-      expect(() => parseMe(input)).toThrow(/Unexpected user shape/);
-    }
-  });
+  itAgreesWithSchema(meSchema, parseMe, 'user', cases);
 
   it('names where the shape is wrong', () => {
     expect(() => parseMe({ ...me, organizations: [organization, { ...organization, role: 'guest' }] })).toThrow(

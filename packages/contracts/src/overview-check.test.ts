@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardOverviewSchema } from './analytics.ts';
 import { parseDashboardOverview } from './overview-check.ts';
+import { itAgreesWithSchema } from './shape-check.test-support.ts';
 
 const event = {
   id: '7d8c0f4e-2b1a-4c3d-9e8f-0a1b2c3d4e5f',
@@ -74,14 +75,7 @@ const cases: [string, unknown][] = [
 ];
 
 describe('parseDashboardOverview', () => {
-  it.each(cases)('agrees with the contract dashboardOverviewSchema on %s', (_name, input) => {
-    const contract = dashboardOverviewSchema.safeParse(input);
-    if (contract.success) {
-      expect(parseDashboardOverview(input)).toEqual(contract.data);
-    } else {
-      expect(() => parseDashboardOverview(input)).toThrow(/Unexpected overview shape/);
-    }
-  });
+  itAgreesWithSchema(dashboardOverviewSchema, parseDashboardOverview, 'overview', cases);
 
   it('names where the shape is wrong', () => {
     expect(() => parseDashboardOverview({ ...overview, recent_leads: [lead, { ...lead, source: 'fax' }] })).toThrow(

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { unreadCountSchema } from './notifications.ts';
 import { parseUnreadCount } from './unread-count-check.ts';
+import { itAgreesWithSchema } from './shape-check.test-support.ts';
 
 const cases: [string, unknown][] = [
   ['a count', { unread_count: 3 }],
@@ -16,9 +17,5 @@ const cases: [string, unknown][] = [
 ];
 
 describe('parseUnreadCount', () => {
-  it.each(cases)('agrees with the contract unreadCountSchema on %s', (_name, input) => {
-    const contract = unreadCountSchema.safeParse(input);
-    if (contract.success) expect(parseUnreadCount(input)).toEqual(contract.data);
-    else expect(() => parseUnreadCount(input)).toThrow('Unexpected unread count shape at');
-  });
+  itAgreesWithSchema(unreadCountSchema, parseUnreadCount, 'unread count', cases);
 });
