@@ -10,10 +10,11 @@ export function isRouteHandle(handle: unknown): handle is RouteHandle {
 }
 
 /**
- * The namespaces a route title reads: `t('settings:profile.metaTitle')` gives settings. A page's
- * title and its text share a namespace, so this names the strings a page needs without a second
- * list to keep up to date; a page that also shows a shared component's strings names them in
- * its handle's `namespaces`. The recording `t` only has to answer the plain `t(key)` titles make.
+ * The namespaces the matched routes need: those their titles read (`t('settings:profile.metaTitle')`
+ * gives settings) and those their handles name in `namespaces`. A page's title and its text share
+ * a namespace, so this names the strings a page needs without a second list to keep up to date;
+ * a page that also shows a shared component's strings, or a layout (which has no title), names
+ * them in `namespaces`. The recording `t` only has to answer the plain `t(key)` titles make.
  */
 export function titleNamespaces(handles: readonly unknown[]): string[] {
   const found = new Set<string>();
