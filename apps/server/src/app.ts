@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +16,7 @@ import { authHook } from './http/auth-hook.ts';
 import type { AppDeps } from './http/deps.ts';
 import { errorEnvelope } from './http/envelope.ts';
 import { handleError } from './http/errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { createThrottle, memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './http/throttle.ts';
 import { createLiveEventBus, liveEventHandler } from './jobs/live-events.ts';
 import { createOutboxWorker } from './jobs/outbox.ts';
@@ -232,9 +232,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
    * address anywhere (the form's author chose it), and the page opens no WebSocket.
    */
   const captureCspDirectives = { ...cspDirectives, imgSrc: ["'self'", 'data:', 'https:'], connectSrc: ["'self'"] };
-  await app.register(helmet, {
+  const siteHeaders = securityHeaders({
     contentSecurityPolicy: { directives: cspDirectives },
     crossOriginEmbedderPolicy: false,
+  });
+  const captureHeaders = securityHeaders({
+    contentSecurityPolicy: { directives: captureCspDirectives },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(siteHeaders);
+    done();
   });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
@@ -301,7 +309,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
 
   // --- the web app ------------------------------------------------------------------------
-  // (index.html is read before helmet: the CSP names its inline scripts.)
+  // (index.html is read before the security headers: the CSP names its inline scripts.)
   if (spaIndex) {
     await app.register(fastifyStatic, {
       root: webDir,
@@ -320,7 +328,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   /** The visitor-facing page (the capture build), or the envelope when the web app is not built. */
   const sendCapturePage = (reply: FastifyReply): FastifyReply => {
     if (!captureIndex) return reply.send(errorEnvelope(reply.statusCode, 'NOT_FOUND', 'Not found.'));
-    reply.helmet({ contentSecurityPolicy: { directives: captureCspDirectives } });
+    reply.headers(captureHeaders);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(captureIndex);
   };
   await app.register(shortLinkRoutes(deps, sendCapturePage));

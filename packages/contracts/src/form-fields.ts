@@ -503,6 +503,15 @@ export const STANDARD_LEAD_FIELDS = [
 ] as const satisfies readonly StandardLeadField[];
 export type StandardLeadFieldName = (typeof STANDARD_LEAD_FIELDS)[number]['name'];
 
+/** The standard fields as form fields, made once: every capture checks them. */
+const STANDARD_FORM_FIELDS = STANDARD_LEAD_FIELDS.map((standard) => ({
+  name: standard.name,
+  field: createFormField(standard.type, standard.name, {
+    required: standard.required,
+    max_length: standard.max_length,
+  }),
+}));
+
 export interface StandardLeadResult {
   /** Every standard field, '' when not answered; email lower-cased. */
   values: Record<StandardLeadFieldName, string>;
@@ -514,14 +523,10 @@ export function validateStandardLeadFields(input: unknown): StandardLeadResult {
   const source = isRecord(input) ? input : {};
   const values = {} as Record<StandardLeadFieldName, string>;
   const errors: FieldErrors = {};
-  for (const standard of STANDARD_LEAD_FIELDS) {
-    const field = createFormField(standard.type, standard.name, {
-      required: standard.required,
-      max_length: standard.max_length,
-    });
-    const result = validateAnswer(field, Object.hasOwn(source, standard.name) ? source[standard.name] : undefined);
-    values[standard.name] = typeof result.value === 'string' ? result.value : '';
-    if (result.errors.length > 0) errors[standard.name] = result.errors;
+  for (const { name, field } of STANDARD_FORM_FIELDS) {
+    const result = validateAnswer(field, Object.hasOwn(source, name) ? source[name] : undefined);
+    values[name] = typeof result.value === 'string' ? result.value : '';
+    if (result.errors.length > 0) errors[name] = result.errors;
   }
   return { values, errors };
 }

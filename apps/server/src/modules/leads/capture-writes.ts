@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Queryable } from '../../db/database.ts';
 import { EVENT_LEAD_COUNT_SLOTS } from '../events/events.table.ts';
 
-/** One capture as `capture_lead` takes it (leads.service.ts `createCapturedLead` builds it). */
+/** One capture as `capture_leads` takes it (leads.service.ts `createCapturedLead` builds it). */
 export interface CaptureWrite {
   organizationId: string;
   eventId: string;
@@ -12,13 +12,14 @@ export interface CaptureWrite {
   rulesVersion: string | null;
   /** The lead as the API shows it (its keys are the column names). */
   lead: Record<string, unknown>;
+  /** Messages besides the lead's own lead.created, which `capture_leads` writes from `lead`. */
   outbox: { kind: string; payload: Record<string, unknown> }[];
   confirmation: { token_hash: string; expires_at: string } | null;
   /** The address as the duplicate check locks it ('' when there is none). */
   email: string;
 }
 
-/** What `capture_lead` answered: created, replayed, stale or duplicate:<lead id>. */
+/** What `capture_leads` answered for a capture: created, replayed, stale or duplicate:<lead id>. */
 export type CaptureWriteOutcome = string;
 
 export interface CaptureWrites {
@@ -40,23 +41,10 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-
-/** One capture in its own transaction, its count included: `capture_lead` (migrations 0005, 0025). */
-async function writeOne(db: Queryable, capture: CaptureWrite): Promise<CaptureWriteOutcome> {
-  const [row] = await queryRows<{ outcome: string }>(
-    db,
-    sql`select capture_lead(
-      ${capture.organizationId}::uuid, ${capture.eventId}::uuid, ${capture.eventVersion}, ${capture.rulesVersion},
-      ${json(capture.lead)}::jsonb, ${json(capture.outbox)}::jsonb,
-      ${json(capture.confirmation)}::jsonb, ${EVENT_LEAD_COUNT_SLOTS}::integer
-    ) as outcome`,
-  );
-  if (!row) throw new Error('capture_lead answered no row');
-  return row.outcome;
-}
-
-/** Several captures in one transaction: `capture_leads` (migration 0025), in the order given. */
+/**
+ * Captures in one statement, one transaction: `capture_leads` (migration 0026), which decides
+ * each in the order given and writes them as sets. Answers one outcome per capture, in order.
+ */
 async function writeBatch(db: Queryable, captures: CaptureWrite[]): Promise<CaptureWriteOutcome[]> {
   const items = captures.map((capture) => ({
     organization_id: capture.organizationId,
@@ -79,7 +67,7 @@ async function writeBatch(db: Queryable, captures: CaptureWrite[]): Promise<Capt
   });
 }
 
-/** The duplicate check's lock order (capture_lead locks organisation ':' lower(address)). */
+/** The duplicate check's lock order (capture_leads locks organisation ':' lower(address)). */
 const lockKey = (capture: CaptureWrite) => `${capture.organizationId}:${capture.email.toLowerCase()}`;
 
 /**
@@ -116,7 +104,9 @@ export function createCaptureWrites(db: Queryable, log?: Pick<FastifyBaseLogger,
     }
     for (const w of batch) {
       try {
-        w.resolve(await writeOne(db, w.capture));
+        const [outcome] = await writeBatch(db, [w.capture]);
+        if (outcome === undefined) throw new Error('capture_leads answered nothing');
+        w.resolve(outcome);
       } catch (error) {
         w.reject(error);
       }

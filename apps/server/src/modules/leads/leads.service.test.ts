@@ -223,6 +223,14 @@ describe('captures written together (capture-writes.ts, decision 023)', () => {
         .sort(),
     ).toEqual(['created', 'replayed']);
     expect(await leadsCaptured(t, fresh)).toBe(4 + 1 + 1);
+    // Announced once each: the twin's repeat and the duplicate add no lead.created.
+    const announced = await queryRows<{ id: string; n: number }>(
+      t.database.db,
+      sql`select payload->'data'->>'id' as id, count(*)::int as n from outbox
+          where kind = 'lead.created' and payload->'data'->>'event' = ${fresh.id} group by 1`,
+    );
+    expect(announced.map((row) => row.n)).toEqual(Array(6).fill(1));
+    expect(announced.map((row) => row.id)).toContain(twin.id);
   });
 
   it('writes the rest of a batch when the database refuses one capture, which fails alone', async () => {

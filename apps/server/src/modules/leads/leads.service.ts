@@ -192,15 +192,15 @@ export type CaptureWrite =
 
 /**
  * Writes a captured lead with everything that goes with it in one statement, its own
- * transaction, as the event's tenant: the SQL function `capture_lead` (migration 0005, decision
- * 012) checks that the event is still active and unchanged since `eventVersion` (its
- * `updated_at` as text), writes the lead unless its id is taken (pending when the
- * event requires approval, the consent text only when ticked), `lead.created` in the outbox, the
- * double opt-in token and its mail when the event asks for it, and one more in the event's lead
- * count. The function reads the lead's columns from the lead as the API shows it (same names,
- * dates as ISO text), so what is stored is exactly what `lead.created` announces. One round
- * trip, and no lock is held while Node works; under load, captures share it (capture-writes.ts,
- * decision 023).
+ * transaction, as the event's tenant: the SQL function `capture_leads` (migration 0026,
+ * decisions 012 and 023) checks that the event is still active and unchanged since
+ * `eventVersion` (its `updated_at` as text), writes the lead unless its id is taken (pending when
+ * the event requires approval, the consent text only when ticked), `lead.created` in the outbox,
+ * the double opt-in token and its mail when the event asks for it, and one more in the event's
+ * lead count. The function reads the lead's columns from the lead as the API shows it (same
+ * names, dates as ISO text) and announces that same object, so what is stored is exactly what
+ * `lead.created` announces. One round trip, and no lock is held while Node works; under load,
+ * captures share it (capture-writes.ts).
  */
 export async function createCapturedLead(
   writes: CaptureWrites,
@@ -211,11 +211,10 @@ export async function createCapturedLead(
   const now = new Date();
   const row = capturedRow(organizationId, input, now);
   const lead = toLead(row);
-  const messages: { kind: string; payload: Record<string, unknown> }[] = [
-    { kind: LEAD_CREATED, payload: { data: lead } },
-  ];
+  // lead.created is written by capture_leads from `lead`: the lead crosses to the database once.
+  const messages: { kind: string; payload: Record<string, unknown> }[] = [];
   let confirmation: { token_hash: string; expires_at: string } | null = null;
-  if (input.page.kind !== 'event') throw new Error('capture_lead writes leads of events only');
+  if (input.page.kind !== 'event') throw new Error('capture_leads writes leads of events only');
   if (input.page.emailVerification && row.email !== '') {
     const { token, hash } = newOpaqueToken();
     const prefix = input.language === 'sv' ? '/sv' : '';
@@ -245,7 +244,7 @@ export async function createCapturedLead(
   if (outcome === 'created') return { outcome, lead };
   if (outcome === 'replayed' || outcome === 'stale') return { outcome };
   if (outcome.startsWith('duplicate:')) return { outcome: 'duplicate', leadId: outcome.slice('duplicate:'.length) };
-  throw new Error(`capture_lead answered ${outcome}`);
+  throw new Error(`capture_leads answered ${outcome}`);
 }
 
 /**
