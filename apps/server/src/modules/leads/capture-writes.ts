@@ -71,11 +71,12 @@ async function writeBatch(db: Queryable, captures: CaptureWrite[]): Promise<Capt
 const lockKey = (capture: CaptureWrite) => `${capture.organizationId}:${capture.email.toLowerCase()}`;
 
 /**
- * Captures written in batches (decision 023): a capture that finds a connection free is written
- * at once, alone, as before; while MAX_IN_FLIGHT statements are out, the captures that arrive
- * wait and go together in the next one, one transaction and one commit for all of them. At a
- * booth that is one capture at a time; in a rush (a talk's last slide with the QR code) the commit
- * and the round trip, most of a capture's cost, are shared.
+ * Captures written in batches (decision 023): the captures that reached this point in one turn
+ * of the event loop are written together as soon as the turn ends, if a slot is free; while
+ * MAX_IN_FLIGHT statements are out, the captures that arrive wait and go together in the next
+ * one, one transaction and one commit for all of them. At a booth that is one capture at a time,
+ * written at once; in a rush (a talk's last slide with the QR code) the commit and the round
+ * trip, most of a capture's cost, are shared.
  *
  * A batch is sorted by organisation and address, so that concurrent batches take the duplicate
  * check's locks in one order. If its statement fails for any reason, nothing of it was written
@@ -85,6 +86,7 @@ const lockKey = (capture: CaptureWrite) => `${capture.organizationId}:${capture.
 export function createCaptureWrites(db: Queryable, log?: Pick<FastifyBaseLogger, 'warn'>): CaptureWrites {
   const waiting: Waiting[] = [];
   let inFlight = 0;
+  let pumpScheduled = false;
 
   async function run(batch: Waiting[]): Promise<void> {
     if (batch.length > 1) {
@@ -114,21 +116,34 @@ export function createCaptureWrites(db: Queryable, log?: Pick<FastifyBaseLogger,
   }
 
   function pump(): void {
+    pumpScheduled = false;
     while (inFlight < MAX_IN_FLIGHT && waiting.length > 0) {
       const batch = waiting.splice(0, MAX_BATCH);
       inFlight += 1;
       void run(batch).finally(() => {
         inFlight -= 1;
-        pump();
+        schedulePump();
       });
     }
+  }
+
+  /**
+   * Pumps once the event loop has handled the input it has now (setImmediate: no timer, no
+   * waiting for more). Captures whose requests arrived together are then written together; at
+   * once, each took a free connection alone and seven in eight statements of a rush wrote one
+   * capture (measured in the capture benchmark).
+   */
+  function schedulePump(): void {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(pump);
   }
 
   return {
     write(capture) {
       return new Promise<CaptureWriteOutcome>((resolve, reject) => {
         waiting.push({ capture, resolve, reject });
-        pump();
+        schedulePump();
       });
     },
   };
