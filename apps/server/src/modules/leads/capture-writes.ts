@@ -29,9 +29,11 @@ export interface CaptureWrites {
 /**
  * At most this many capture statements at once: the rest of the pool stays free for everything
  * else (a burst of captures must not starve the dashboard), and waiting captures join the next
- * batch instead of each taking a connection (docs/decisions/023-capture-batches.md).
+ * batch instead of each taking a connection (docs/decisions/023-capture-batches.md). Two wrote
+ * the most captures a second in the capture benchmark (interleaved runs: 1, 2 and 4): fewer,
+ * larger batches cost PostgreSQL less per capture, and one alone leaves it idle between them.
  */
-const MAX_IN_FLIGHT = 4;
+const MAX_IN_FLIGHT = 2;
 /** Captures in one statement: a transaction of a few milliseconds even at the largest. */
 const MAX_BATCH = 64;
 

@@ -201,7 +201,7 @@ describe('captures written together (capture-writes.ts, decision 023)', () => {
     const eventVersion = await versionOf(fresh.id);
     const { writes } = countedWrites();
     const page = { ...input().page, id: fresh.id };
-    // Sent in one turn of the event loop: they go together (fillers first in the batch's order).
+    // Sent in one turn of the event loop, they go in one batch.
     const fillers = Array.from({ length: 4 }, () => input({ page }));
     const sameAddress = [input({ page }), input({ page })].map((lead) => ({
       ...lead,
