@@ -132,7 +132,7 @@ export function createCaptureWrites(db: Queryable, log?: Pick<FastifyBaseLogger,
   /**
    * Pumps once the event loop has handled the input it has now (setImmediate: no timer, no
    * waiting for more). Captures whose requests arrived together are then written together; at
-   * once, each took a free connection alone and seven in eight statements of a rush wrote one
+   * once, each took a free connection alone and three in four statements of a rush wrote one
    * capture (measured in the capture benchmark).
    */
   function schedulePump(): void {
