@@ -232,14 +232,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
    * address anywhere (the form's author chose it), and the page opens no WebSocket.
    */
   const captureCspDirectives = { ...cspDirectives, imgSrc: ["'self'", 'data:', 'https:'], connectSrc: ["'self'"] };
-  const siteHeaders = securityHeaders({
-    contentSecurityPolicy: { directives: cspDirectives },
-    crossOriginEmbedderPolicy: false,
-  });
-  const captureHeaders = securityHeaders({
-    contentSecurityPolicy: { directives: captureCspDirectives },
-    crossOriginEmbedderPolicy: false,
-  });
+  const headersWith = (directives: typeof cspDirectives) =>
+    securityHeaders({ contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false });
+  const siteHeaders = headersWith(cspDirectives);
+  const captureHeaders = headersWith(captureCspDirectives);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(siteHeaders);
     done();

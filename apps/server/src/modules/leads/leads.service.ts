@@ -33,7 +33,10 @@ import { leadActivities, leads, type LeadAttribution } from './leads.table.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 
-/** Outbox kinds of lead changes: notifications, webhooks and the live channels read them. */
+/**
+ * Outbox kinds of lead changes: notifications, webhooks and the live channels read them.
+ * `capture_leads` (migration 0026) writes LEAD_CREATED by its value for captured leads.
+ */
 export const LEAD_CREATED = 'lead.created';
 export const LEAD_UPDATED = 'lead.updated';
 export const LEAD_DELETED = 'lead.deleted';
