@@ -103,9 +103,9 @@ export async function leadsCaptured(t: TestApp, event: EventFixture): Promise<nu
 
 /** Outbox rows of a kind for an organisation (delivered or not; the outbox has no RLS). */
 export function outboxRows(t: TestApp, organizationId: string, kind: string) {
-  return queryRows<{ id: string; payload: Record<string, unknown>; delivered_at: string | null }>(
+  return queryRows<{ id: string; payload: Record<string, unknown>; delivered_at: string | null; attempts: number }>(
     t.database.db,
-    sql`select id, payload, delivered_at from outbox where organization_id = ${organizationId} and kind = ${kind} order by created_at`,
+    sql`select id, payload, delivered_at, attempts from outbox where organization_id = ${organizationId} and kind = ${kind} order by created_at`,
   );
 }
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { queryRows } from '../db/database.ts';
-import { backoffSeconds, createOutboxWorker, enqueue, type OutboxItem } from './outbox.ts';
+import { LEASE_SECONDS, backoffSeconds, createOutboxWorker, enqueue, type OutboxItem } from './outbox.ts';
 import { outbox } from './outbox.table.ts';
 
 let t: TestApp;
@@ -125,6 +125,82 @@ describe('transactional outbox', () => {
       sql`select count(*)::int as n from outbox where kind = ${k} and delivered_at is null`,
     );
     expect(pending?.n).toBe(0);
+  });
+
+  /** A message as a writer leaves it when it delivers the message itself (capture_leads does). */
+  async function leased(k: string, payload: Record<string, unknown>) {
+    const [r] = await t.database.db
+      .insert(outbox)
+      .values({ kind: k, payload, attempts: 1, lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .returning();
+    if (!r) throw new Error('no row');
+    return { id: r.id, kind: k, organizationId: null, payload, attempts: 1 };
+  }
+
+  it("delivers a writer's leased messages at once, marks them delivered together, and the poller leaves them", async () => {
+    const k = kind();
+    const seen: unknown[] = [];
+    const w = worker({ [k]: async (item) => void seen.push(item.payload.n) });
+    const items = [await leased(k, { n: 1 }), await leased(k, { n: 2 })];
+    w.deliverLeased(items.slice(0, 1));
+    w.deliverLeased(items.slice(1));
+    await w.drain();
+    await w.drain();
+    expect(seen).toEqual([1, 2]);
+    for (const item of items) {
+      const r = await row(item.id);
+      expect(r?.deliveredAt).toBeInstanceOf(Date);
+      expect(r?.lockedUntil).toBeNull();
+      expect(r?.payload).toEqual({ redacted: true });
+      expect(r?.attempts).toBe(1);
+    }
+  });
+
+  it('delivers a leased message whose writer died once the lease expires', async () => {
+    const k = kind();
+    const item = await leased(k, { n: 1 });
+    let calls = 0;
+    const w = worker({ [k]: async () => void (calls += 1) });
+    await w.drain();
+    expect(calls).toBe(0);
+    await t.database.db
+      .update(outbox)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, item.id));
+    await w.drain();
+    expect(calls).toBe(1);
+    const r = await row(item.id);
+    expect(r?.deliveredAt).toBeInstanceOf(Date);
+    expect(r?.attempts).toBe(2);
+  });
+
+  it('leaves a failed leased delivery to the poller, which retries it with backoff', async () => {
+    const k = kind();
+    let calls = 0;
+    const w = worker({
+      [k]: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('Redis unavailable');
+      },
+    });
+    const item = await leased(k, {});
+    w.deliverLeased([item]);
+    await w.drain();
+    let r = await row(item.id);
+    expect(calls).toBe(1);
+    expect(r?.deliveredAt).toBeNull();
+    expect(r?.lockedUntil).toBeNull();
+    expect(r?.lastError).toBe('Redis unavailable');
+    expect(r!.availableAt.getTime()).toBeGreaterThan(Date.now() + 5_000);
+    await t.database.db
+      .update(outbox)
+      .set({ availableAt: sql`now() - interval '1 second'` })
+      .where(eq(outbox.id, item.id));
+    await w.drain();
+    r = await row(item.id);
+    expect(calls).toBe(2);
+    expect(r?.deliveredAt).toBeInstanceOf(Date);
+    expect(r?.attempts).toBe(2);
   });
 
   it('backs off exponentially up to an hour', () => {

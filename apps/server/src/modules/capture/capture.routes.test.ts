@@ -28,6 +28,7 @@ import { inScope } from '../../db/tenant.ts';
 import { capturePageViews } from '../events/events.table.ts';
 import { leadActivities } from '../leads/leads.table.ts';
 import { LEAD_CREATED } from '../leads/leads.service.ts';
+import type { LiveEvent } from '../../jobs/live-events.ts';
 
 let t: TestApp;
 let organizationId: string;
@@ -384,22 +385,29 @@ describe('POST /public/events/{id_or_slug}/leads/', () => {
     expect(await leadsCaptured(t, { id, slug, organizationId: owner.organization?.id ?? '' })).toBe(2);
   });
 
-  it('writes lead.created to the outbox and delivers it', async () => {
+  it('writes lead.created to the outbox, and the process that wrote it delivers it at once', async () => {
     const owner = await registerUser(t);
     const org = owner.organization?.id ?? '';
     const event = await createEvent(t, org);
-    expectData(captureResultSchema, await postCapture(t, event.slug, visitor()), 201);
-    // Its payload is the lead as stored (leads.service.test.ts); here: written, then delivered.
-    expect(await outboxRows(t, org, LEAD_CREATED)).toHaveLength(1);
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline) {
+    const live: LiveEvent[] = [];
+    const unsubscribe = t.app.deps.live.subscribe((message) => {
+      if (message.organizationId === org) live.push(message);
+    });
+    try {
+      const { id } = expectData(captureResultSchema, await postCapture(t, event.slug, visitor()), 201);
+      // Its payload is the lead as stored (leads.service.test.ts); here: written, then delivered
+      // by this process (leased at insert, so no poller of another test process claims it).
+      expect(await outboxRows(t, org, LEAD_CREATED)).toHaveLength(1);
       await t.app.deps.outbox.drain();
-      const [now] = await outboxRows(t, org, LEAD_CREATED);
-      if (now?.delivered_at) break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
+      const [delivered] = await outboxRows(t, org, LEAD_CREATED);
+      expect(delivered?.delivered_at).not.toBeNull();
+      expect(delivered?.attempts).toBe(1);
+      expect(live).toEqual([
+        { type: LEAD_CREATED, organizationId: org, data: expect.objectContaining({ id }) as unknown },
+      ]);
+    } finally {
+      unsubscribe();
     }
-    const [delivered] = await outboxRows(t, org, LEAD_CREATED);
-    expect(delivered?.delivered_at).not.toBeNull();
   });
 });
 

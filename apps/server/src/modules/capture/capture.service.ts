@@ -292,8 +292,10 @@ export async function captureLead(
       rulesVersion,
     });
     if (written.outcome === 'created') {
-      // Delivered now (live updates), not at the next poll.
-      deps.outbox.kick();
+      // lead.created is delivered now (live updates) by this process, which leased it; a
+      // double opt-in's mail waits in the outbox, delivered now rather than at the next poll.
+      deps.outbox.deliverLeased([written.announcement]);
+      if (written.queued) deps.outbox.kick();
       return { statusCode: 201, result, replayed: false, created: true };
     }
     if (written.outcome === 'replayed') {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Queryable } from '../../db/database.ts';
+import { LEASE_SECONDS } from '../../jobs/outbox.ts';
 import { EVENT_LEAD_COUNT_SLOTS } from '../events/events.table.ts';
 
 /** One capture as `capture_leads` takes it (leads.service.ts `createCapturedLead` builds it). */
@@ -12,7 +13,12 @@ export interface CaptureWrite {
   rulesVersion: string | null;
   /** The lead as the API shows it (its keys are the column names). */
   lead: Record<string, unknown>;
-  /** Messages besides the lead's own lead.created, which `capture_leads` writes from `lead`. */
+  /**
+   * The id of the lead's lead.created, which `capture_leads` writes from `lead`, leased to this
+   * process for delivery right after the commit (outbox.ts `deliverLeased`).
+   */
+  messageId: string;
+  /** Messages besides the lead's own lead.created, left to the outbox's poller. */
   outbox: { kind: string; payload: Record<string, unknown> }[];
   confirmation: { token_hash: string; expires_at: string } | null;
   /** The address as the duplicate check locks it ('' when there is none). */
@@ -44,7 +50,7 @@ interface Waiting {
 }
 
 /**
- * Captures in one statement, one transaction: `capture_leads` (migration 0026), which decides
+ * Captures in one statement, one transaction: `capture_leads` (migrations 0026, 0028), which decides
  * each in the order given and writes them as sets. Answers one outcome per capture, in order.
  */
 async function writeBatch(db: Queryable, captures: CaptureWrite[]): Promise<CaptureWriteOutcome[]> {
@@ -54,12 +60,13 @@ async function writeBatch(db: Queryable, captures: CaptureWrite[]): Promise<Capt
     event_version: capture.eventVersion,
     rules_version: capture.rulesVersion,
     lead: capture.lead,
+    message_id: capture.messageId,
     outbox: capture.outbox,
     confirmation: capture.confirmation,
   }));
   const rows = await queryRows<{ item: number; outcome: string }>(
     db,
-    sql`select item, outcome from capture_leads(${JSON.stringify(items)}::jsonb, ${EVENT_LEAD_COUNT_SLOTS}::integer)`,
+    sql`select item, outcome from capture_leads(${JSON.stringify(items)}::jsonb, ${EVENT_LEAD_COUNT_SLOTS}::integer, ${LEASE_SECONDS}::integer)`,
   );
   const byItem = new Map(rows.map((row) => [row.item, row.outcome]));
   return captures.map((_, item) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CaptureLanguage, CaptureSource } from '@leadcapture/contracts/public-capture';
 import type { LeadStatus } from '@leadcapture/contracts/constants';
@@ -20,7 +21,7 @@ import { queryRows, type Tx } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
-import { enqueue } from '../../jobs/outbox.ts';
+import { enqueue, type OutboxItem } from '../../jobs/outbox.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { users } from '../auth/auth.table.ts';
 import { newOpaqueToken } from '../auth/tokens.ts';
@@ -35,7 +36,7 @@ export type LeadRow = typeof leads.$inferSelect;
 
 /**
  * Outbox kinds of lead changes: notifications, webhooks and the live channels read them.
- * `capture_leads` (migration 0026) writes LEAD_CREATED by its value for captured leads.
+ * `capture_leads` (migrations 0026, 0028) writes LEAD_CREATED by its value for captured leads.
  */
 export const LEAD_CREATED = 'lead.created';
 export const LEAD_UPDATED = 'lead.updated';
@@ -193,12 +194,25 @@ export type CaptureWrite =
   /** The organisation has a lead with this email and links captures to it: nothing written. */
   | { outcome: 'duplicate'; leadId: string };
 
+/** What an event's capture wrote (`createCapturedLead`). */
+export type EventCaptureWrite =
+  | {
+      outcome: 'created';
+      lead: Lead;
+      /** The lead's lead.created, leased to this process: hand it to the outbox's `deliverLeased`. */
+      announcement: OutboxItem;
+      /** Further messages wait in the outbox (the double opt-in's mail): kick it. */
+      queued: boolean;
+    }
+  | Exclude<CaptureWrite, { outcome: 'created' }>;
+
 /**
  * Writes a captured lead with everything that goes with it in one statement, its own
- * transaction, as the event's tenant: the SQL function `capture_leads` (migration 0026,
+ * transaction, as the event's tenant: the SQL function `capture_leads` (migration 0028,
  * decisions 012 and 023) checks that the event is still active and unchanged since
  * `eventVersion` (its `updated_at` as text), writes the lead unless its id is taken (pending when
- * the event requires approval, the consent text only when ticked), `lead.created` in the outbox,
+ * the event requires approval, the consent text only when ticked), `lead.created` in the outbox
+ * (leased to this process, which delivers it after the commit),
  * the double opt-in token and its mail when the event asks for it, and one more in the event's
  * lead count. The function reads the lead's columns from the lead as the API shows it (same
  * names, dates as ISO text) and announces that same object, so what is stored is exactly what
@@ -209,7 +223,7 @@ export async function createCapturedLead(
   writes: CaptureWrites,
   publicUrl: string,
   input: CapturedLeadInput & { organizationId: string; eventVersion: string; rulesVersion: string | null },
-): Promise<CaptureWrite> {
+): Promise<EventCaptureWrite> {
   const { organizationId } = input;
   const now = new Date();
   const row = capturedRow(organizationId, input, now);
@@ -234,17 +248,22 @@ export async function createCapturedLead(
       },
     });
   }
+  const messageId = randomUUID();
   const outcome = await writes.write({
     organizationId,
     eventId: input.page.id,
     eventVersion: input.eventVersion,
     rulesVersion: input.rulesVersion,
     lead,
+    messageId,
     outbox: messages,
     confirmation,
     email: row.email,
   });
-  if (outcome === 'created') return { outcome, lead };
+  if (outcome === 'created') {
+    const announcement = { id: messageId, kind: LEAD_CREATED, organizationId, payload: { data: lead }, attempts: 1 };
+    return { outcome, lead, announcement, queued: messages.length > 0 };
+  }
   if (outcome === 'replayed' || outcome === 'stale') return { outcome };
   if (outcome.startsWith('duplicate:')) return { outcome: 'duplicate', leadId: outcome.slice('duplicate:'.length) };
   throw new Error(`capture_leads answered ${outcome}`);
