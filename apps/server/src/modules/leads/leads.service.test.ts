@@ -233,27 +233,6 @@ describe('captures written together (capture-writes.ts, decision 023)', () => {
     expect(announced.map((row) => row.id)).toContain(twin.id);
   });
 
-  it('looks a batch up by index however few leads there were when the plan was made (migration 0027)', async () => {
-    // The functions keep one plan per connection; made for a table of a few pages, a plan free
-    // to choose scanned all leads for every batch ever after. Called more than five times, so
-    // that the plan cache has passed from plans for the values to the one it keeps.
-    const scans = await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('app.organization_id', ${event.organizationId}, true)`);
-      for (let call = 0; call < 8; call++) {
-        const ids = Array.from({ length: 12 }, () => randomUUID());
-        const addresses = Array.from({ length: 12 }, () => `nobody.${randomUUID()}@example.com`);
-        await tx.execute(sql`select * from leads_taken_ids(${`{${ids.join(',')}}`}::uuid[])`);
-        await tx.execute(sql`select * from leads_first_live_ids(${`{${addresses.join(',')}}`}::text[])`);
-      }
-      return queryRows<{ seq_scan: number; idx_scan: number }>(
-        tx,
-        sql`select seq_scan::int, idx_scan::int from pg_stat_xact_user_tables where relname = 'leads'`,
-      );
-    });
-    expect(scans).toEqual([{ seq_scan: 0, idx_scan: expect.any(Number) as number }]);
-    expect(scans[0]?.idx_scan).toBeGreaterThanOrEqual(8);
-  });
-
   it('writes the rest of a batch when the database refuses one capture, which fails alone', async () => {
     const fresh = await createEvent(t, event.organizationId);
     const eventVersion = await versionOf(fresh.id);
