@@ -14,6 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, FLAGS, api, freePort, report, root, sleep } from './support.mjs';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 
 const RUNS = 3;
 const TARGETS = { firstLoadJsKb: 60, performance: 95, accessibility: 100 };
@@ -71,7 +72,7 @@ async function lighthouseRun(url) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-capturebench-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist/main.js')], {
   env: {
     ...process.env,
     PORT: String(port),

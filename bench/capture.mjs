@@ -10,7 +10,8 @@
 //   DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test);
 //   the bench works in its own database `leadcapture_bench` there, dropped and made anew.
 //   BENCH_DURATION (seconds per run, default 20); BENCH_API_NODE_ARGS: node flags for the API
-//   process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes.
+//   process besides the server's own (scripts/server-node-args.mjs), e.g. "--cpu-prof
+//   --cpu-prof-dir=/tmp/prof" to see where its time goes.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, report, root, sleep } from './support.mjs';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -133,12 +135,14 @@ const server = start(
     // The bench is one address sending as fast as it can: lift the per-address capture limit.
     CAPTURE_RATE_LIMIT: '100000000/1m',
   },
-  (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  [...SERVER_NODE_ARGS, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
 );
-const bare = start(path.join(root, 'bench/bare-insert-server.mjs'), {
-  PORT: String(barePort),
-  DATABASE_URL: databaseUrl,
-});
+// The baseline runs with the server's Node.js flags too: the ratio compares the work, not the tuning.
+const bare = start(
+  path.join(root, 'bench/bare-insert-server.mjs'),
+  { PORT: String(barePort), DATABASE_URL: databaseUrl },
+  SERVER_NODE_ARGS,
+);
 const results = { database: 'postgres', connections: CONNECTIONS, duration_s: DURATION };
 try {
   await Promise.all([waitFor(`${api}/api/v1/status/`), waitFor(`http://127.0.0.1:${barePort}/ready/`)]);

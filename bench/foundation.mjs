@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, report, root, sleep } from './support.mjs';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -53,7 +54,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-'));
 const started = performance.now();
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist/main.js')], {
   env: {
     ...process.env,
     PORT: String(port),

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, report, root, sleep } from './support.mjs';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_imports';
@@ -65,17 +66,21 @@ await freshSchema(databaseUrl);
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const server = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-imports-')),
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_ARGS, ...nodeArgs, path.join(root, 'apps/server/dist/main.js')],
+  {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-imports-')),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+);
 const results = { database: 'postgres', rows: ROWS };
 try {
   await waitFor(`${base}/api/v1/status/`);

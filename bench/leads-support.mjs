@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 import { freePort, root, sleep } from './support.mjs';
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_leads';
@@ -36,17 +37,21 @@ export async function startApi(databaseUrl = BENCH_DATABASE_URL) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-leads-'));
   // BENCH_API_NODE_ARGS: node flags for the API, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_ARGS, ...nodeArgs, path.join(root, 'apps/server/dist/main.js')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise((_, reject) =>
     child.once('exit', (code) => reject(new Error(`the API exited early (code ${code})`))),

@@ -18,6 +18,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM, FLAGS, api, freePort, report, root, sleep } from './support.mjs';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const REPORTS = process.env.BENCH_WEB_REPORTS;
@@ -114,7 +115,7 @@ async function lighthouseScores(url, cookies) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-webbench-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist/main.js')], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

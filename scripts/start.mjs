@@ -4,6 +4,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (...p) => path.join(root, ...p);
@@ -48,7 +49,10 @@ if (stale(at('apps', 'server', 'dist', 'main.js'), [at('apps', 'server', 'src'),
   run('apps/server');
 }
 
-const server = spawn(process.execPath, [at('apps', 'server', 'dist', 'main.js')], { stdio: 'inherit', cwd: root });
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, at('apps', 'server', 'dist', 'main.js')], {
+  stdio: 'inherit',
+  cwd: root,
+});
 // Forward signals so the server drains requests and closes the database before exiting.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
