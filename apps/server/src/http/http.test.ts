@@ -215,19 +215,48 @@ describe('headers', () => {
     },
   );
 
-  it.each([
-    ['an API answer', '/api/v1/status/'],
-    ['an API error', '/api/v1/nope/'],
-    ['the web app', '/sv/leads'],
-  ])('sends security headers on %s', async (_what, url) => {
-    const res = await t.app.inject({ method: 'GET', url });
+  it("sends the web app the pages' security headers", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sv/leads' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const csp = res.headers['content-security-policy'] ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-frame-options'] ?? '').toMatch(/^(DENY|SAMEORIGIN)$/);
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it.each([
+    ['an API answer', '/api/v1/status/'],
+    ['an API error', '/api/v1/nope/'],
+  ])("sends %s an API's security headers, none that only a document reads", async (_what, url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const documentOnly of [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+      'x-powered-by',
+    ])
+      expect(res.headers[documentOnly]).toBeUndefined();
+  });
+
+  it("keeps the site's headers on the API documentation page", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['content-security-policy'] ?? '').toContain("frame-ancestors 'none'");
   });
 });
 
