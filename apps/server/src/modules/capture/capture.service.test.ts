@@ -57,4 +57,11 @@ describe('idempotentLeadId', () => {
     expect(idempotentLeadId(b.id, 'key-1')).not.toBe(id);
     expect(idempotentLeadId(a.id, 'key-2')).not.toBe(id);
   });
+
+  it('keeps naming the lead it named before (a repeat across a deploy must find the first one)', () => {
+    // SHA-256 of `lead:{event}:{key}`, as every version so far derived it.
+    expect(idempotentLeadId('00000000-0000-4000-8000-000000000001', 'key-1')).toBe(
+      '218af4e4-c63f-8f8c-8906-bcc4222b4742',
+    );
+  });
 });

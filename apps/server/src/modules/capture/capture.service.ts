@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { deriveEventStatus } from '@leadcapture/contracts/event-status';
@@ -198,7 +198,8 @@ export interface CaptureOutcome {
  * page knows.
  */
 export function idempotentLeadId(eventId: string, key: string): string {
-  const bytes = createHash('sha256').update(`lead:${eventId}:${key}`).digest().subarray(0, 16);
+  // One-shot hash: half the time of createHash().update().digest(), once per capture.
+  const bytes = hash('sha256', `lead:${eventId}:${key}`, 'buffer').subarray(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
