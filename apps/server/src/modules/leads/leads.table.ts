@@ -118,6 +118,9 @@ export const leads = pgTable(
       // An address's leads (duplicates, import de-duplication, search) use the hand-written
       // (organization_id, lower(email) text_pattern_ops) index of migration leads_email_prefix:
       // its operator class answers = as well as prefixes, so a second one only cost every insert.
+      // A capture's duplicate check looks its addresses up by their key instead, through the
+      // hand-written leads_address_key_idx of migration capture_address_plan, which no other
+      // plan can take for it whatever the statistics (decision 023).
       index('leads_live_status_idx').on(t.organizationId, t.status, t.createdAt).where(live),
       index('leads_live_assigned_idx').on(t.organizationId, t.assignedTo, t.createdAt).where(live),
       // A rep's own leads in one status ("my contacted leads"), the list people live in: its page
