@@ -17,6 +17,14 @@ function worker(handlers: Record<string, (item: OutboxItem) => Promise<void>>) {
   return createOutboxWorker({ db: t.database.db, handlers, log: t.app.log });
 }
 
+/** As if the lease's 60 seconds had passed: the process that held it died. */
+async function expireLease(id: string) {
+  await t.database.db
+    .update(outbox)
+    .set({ lockedUntil: sql`now() - interval '1 second'` })
+    .where(eq(outbox.id, id));
+}
+
 async function row(id: string) {
   const [r] = await t.database.db.select().from(outbox).where(eq(outbox.id, id));
   return r;
@@ -90,10 +98,7 @@ describe('transactional outbox', () => {
     const w = worker({ [k]: async () => void (calls += 1) });
     await w.drain();
     expect(calls).toBe(0);
-    await t.database.db
-      .update(outbox)
-      .set({ lockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(outbox.id, id));
+    await expireLease(id);
     await w.drain();
     expect(calls).toBe(1);
     expect((await row(id))?.attempts).toBe(2);
@@ -163,10 +168,7 @@ describe('transactional outbox', () => {
     const w = worker({ [k]: async () => void (calls += 1) });
     await w.drain();
     expect(calls).toBe(0);
-    await t.database.db
-      .update(outbox)
-      .set({ lockedUntil: sql`now() - interval '1 second'` })
-      .where(eq(outbox.id, item.id));
+    await expireLease(item.id);
     await w.drain();
     expect(calls).toBe(1);
     const r = await row(item.id);
