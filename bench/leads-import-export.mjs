@@ -7,13 +7,10 @@
 //   BENCH_DATABASE_URL names the database (default postgres://postgres@127.0.0.1:5432/bench_imports);
 //   its schema is dropped and made anew. BENCH_ROWS changes the row count (default 100000);
 //   BENCH_API_NODE_ARGS: node flags for the API process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { freePort, report, root, sleep } from './support.mjs';
-import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
+import { startApi } from './leads-support.mjs';
+import { report, sleep } from './support.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_imports';
@@ -27,19 +24,6 @@ async function freshSchema(url) {
     );
   } finally {
     await admin.end();
-  }
-}
-
-async function waitFor(url, ms = 60_000) {
-  const started = performance.now();
-  for (;;) {
-    if (performance.now() - started > ms) throw new Error(`${url} did not answer within ${ms} ms`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await sleep(50);
   }
 }
 
@@ -63,27 +47,11 @@ function csv(rows) {
 }
 
 await freshSchema(databaseUrl);
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const server = spawn(
-  process.execPath,
-  [...SERVER_NODE_ARGS, ...nodeArgs, path.join(root, 'apps/server/dist/main.js')],
-  {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-imports-')),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
+// The built server with the leads benches' own start (migrates, waits until it answers).
+const server = await startApi(databaseUrl);
+const { base } = server;
 const results = { database: 'postgres', rows: ROWS };
 try {
-  await waitFor(`${base}/api/v1/status/`);
   const password = 'Booth2026Leads';
   const reg = await fetch(`${base}/api/v1/auth/register/`, {
     method: 'POST',
@@ -167,6 +135,5 @@ try {
     results,
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await server.stop();
 }

@@ -61,6 +61,7 @@ export async function startApi(databaseUrl = BENCH_DATABASE_URL) {
   await Promise.race([waitFor(`${base}/api/v1/status/`), exited]);
   return {
     base,
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
