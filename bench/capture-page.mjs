@@ -5,7 +5,6 @@
 //      three runs: performance >= 95 and accessibility 100 in every run
 // BENCH_PAGES=event or BENCH_PAGES=offer measures one of them.
 // Usage: npm run build && npm run bench:capture-page    (Debian Chromium at /usr/bin/chromium)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,8 +12,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, FLAGS, api, freePort, report, root, sleep } from './support.mjs';
-import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
+import { CHROMIUM, FLAGS, api, freePort, report, spawnServer, waitFor } from './support.mjs';
 
 const RUNS = 3;
 const TARGETS = { firstLoadJsKb: 60, performance: 95, accessibility: 100 };
@@ -72,29 +70,11 @@ async function lighthouseRun(url) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-capturebench-'));
-const server = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: base,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = spawnServer({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: base });
 const results = { pages: [] };
 const only = process.env.BENCH_PAGES;
 try {
-  for (let i = 0; ; i++) {
-    if (i > 300) throw new Error('server did not start');
-    try {
-      if ((await fetch(`${base}/api/v1/status/`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
+  await waitFor(`${base}/api/v1/status/`);
   const password = 'Booth2026Leads';
   const reg = await api(base, 'POST', '/auth/register/', {
     first_name: 'Bench',

@@ -13,17 +13,14 @@
 //   DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test);
 //   the bench works in its own database `leadcapture_bench` there, dropped and made anew.
 //   BENCH_DURATION (seconds per run, default 20); BENCH_API_NODE_ARGS: node flags for the API
-//   process besides the server's own (scripts/server-node-args.mjs), e.g. "--cpu-prof
-//   --cpu-prof-dir=/tmp/prof" to see where its time goes.
-import { spawn } from 'node:child_process';
+//   process besides the server's own (support.mjs spawnServer).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, report, root, sleep } from './support.mjs';
-import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
+import { freePort, report, root, sleep, spawnNode, spawnServer, waitFor } from './support.mjs';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -42,26 +39,6 @@ async function freshDatabase(serverUrl) {
   const url = new URL(serverUrl);
   url.pathname = `/${BENCH_DB}`;
   return url.toString();
-}
-
-async function waitFor(url, ms = 30_000) {
-  const started = performance.now();
-  for (;;) {
-    if (performance.now() - started > ms) throw new Error(`${url} did not answer within ${ms} ms`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await sleep(50);
-  }
-}
-
-function start(script, env, nodeArgs = []) {
-  return spawn(process.execPath, [...nodeArgs, script], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
 }
 
 async function stop(child) {
@@ -130,25 +107,18 @@ const databaseUrl = await freshDatabase(serverUrl);
 const [apiPort, barePort] = await Promise.all([freePort(), freePort()]);
 const api = `http://127.0.0.1:${apiPort}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-capture-'));
-const server = start(
-  path.join(root, 'apps/server/dist/main.js'),
-  {
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    // The bench is one address sending as fast as it can: lift the per-address capture limit.
-    CAPTURE_RATE_LIMIT: '100000000/1m',
-  },
-  [...SERVER_NODE_ARGS, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
-);
+const server = spawnServer({
+  PORT: String(apiPort),
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  // The bench is one address sending as fast as it can: lift the per-address capture limit.
+  CAPTURE_RATE_LIMIT: '100000000/1m',
+});
 // The baseline runs with the server's Node.js flags too: the ratio compares the work, not the tuning.
-const bare = start(
-  path.join(root, 'bench/bare-insert-server.mjs'),
-  { PORT: String(barePort), DATABASE_URL: databaseUrl },
-  SERVER_NODE_ARGS,
-);
+const bare = spawnNode(path.join(root, 'bench/bare-insert-server.mjs'), {
+  PORT: String(barePort),
+  DATABASE_URL: databaseUrl,
+});
 const results = { database: 'postgres', connections: CONNECTIONS, duration_s: DURATION };
 try {
   await Promise.all([waitFor(`${api}/api/v1/status/`), waitFor(`http://127.0.0.1:${barePort}/ready/`)]);

@@ -4,13 +4,11 @@
 //   3. login p95 at 10 concurrent requests                (target < 150 ms)
 //   4. GET /auth/me/ req/s vs GET /status/ req/s, same run (target me >= status / 3)
 // Usage: npm run build && npm run bench   (bounded: a few thousand requests, ~45 s)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, report, root, sleep } from './support.mjs';
-import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
+import { freePort, report, sleep, spawnServer } from './support.mjs';
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -54,17 +52,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-'));
 const started = performance.now();
-const server = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = spawnServer({ PORT: String(port), DATA_DIR: dataDir, TRUST_PROXY: 'true' });
 const results = {};
 try {
   // 1. cold start from an empty data directory

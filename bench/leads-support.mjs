@@ -2,31 +2,16 @@
  * Shared by the leads-at-scale scripts (seed-leads.mjs, leads-list.mjs): the database they use,
  * the big organisation's owner, and the built API started against that database.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
-import { freePort, root, sleep } from './support.mjs';
+import { freePort, spawnServer, waitFor } from './support.mjs';
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_leads';
 /** The big organisation's owner: the list bench signs in as them. */
 export const OWNER = { email: 'owner@bench-leads.example.com', password: 'Booth2026Leads!' };
 /** Kept as the database's comment once the seed has finished; a rerun finds it and stops. */
 export const SEED_MARKER = 'leadcapture bench_leads seed v1';
-
-async function waitFor(url, ms = 600_000) {
-  const started = performance.now();
-  for (;;) {
-    if (performance.now() - started > ms) throw new Error(`${url} did not answer within ${ms} ms`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await sleep(100);
-  }
-}
 
 /**
  * The built server (apps/server/dist) on the bench database: its start migrates the schema,
@@ -35,30 +20,14 @@ async function waitFor(url, ms = 600_000) {
 export async function startApi(databaseUrl = BENCH_DATABASE_URL) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-bench-leads-'));
-  // BENCH_API_NODE_ARGS: node flags for the API, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_ARGS, ...nodeArgs, path.join(root, 'apps/server/dist/main.js')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  const child = spawnServer({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise((_, reject) =>
     child.once('exit', (code) => reject(new Error(`the API exited early (code ${code})`))),
   );
   // Once the API is up its later exit (our own stop) is not an error.
   exited.catch(() => {});
-  await Promise.race([waitFor(`${base}/api/v1/status/`), exited]);
+  await Promise.race([waitFor(`${base}/api/v1/status/`, 600_000), exited]);
   return {
     base,
     pid: child.pid,

@@ -2,10 +2,12 @@
  * Shared by the bench scripts (not a benchmark itself): ports, the API, Chromium, and the one
  * way every script prints and keeps its figures.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const CHROMIUM = '/usr/bin/chromium';
@@ -28,6 +30,45 @@ export function freePort() {
       s.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Starts a Node.js script with the server's own Node.js flags (scripts/server-node-args.mjs, as
+ * `npm start` runs it) and `nodeArgs`; `env` is added to this process's environment.
+ */
+export function spawnNode(script, env, nodeArgs = []) {
+  return spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+/**
+ * The built server (apps/server/dist) on 127.0.0.1, logging warnings only, with `env` (PORT,
+ * DATA_DIR, …). BENCH_API_NODE_ARGS adds node flags, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+ * to see where its time goes.
+ */
+export function spawnServer(env) {
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return spawnNode(
+    path.join(root, 'apps/server/dist/main.js'),
+    { HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    nodeArgs,
+  );
+}
+
+/** Resolves once `url` answers 2xx; throws after `ms`. */
+export async function waitFor(url, ms = 30_000) {
+  const started = performance.now();
+  for (;;) {
+    if (performance.now() - started > ms) throw new Error(`${url} did not answer within ${ms} ms`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(50);
+  }
 }
 
 /** One JSON call to the API under test; throws with the answer on any non-2xx. */

@@ -8,7 +8,6 @@
 // docs/web-app.md, "Performance budget", has the figures and what they are made of.
 // Lighthouse 12 runs on Node 20 (13 needs 22). Its trace engine asks for third-party-web
 // "latest", which breaks `npm ci` whenever a new version appears: package.json overrides pin it.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,8 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM, FLAGS, api, freePort, report, root, sleep } from './support.mjs';
-import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
+import { CHROMIUM, FLAGS, api, freePort, report, spawnServer, waitFor } from './support.mjs';
 
 const RUNS = Number(process.argv[2] ?? 3);
 const REPORTS = process.env.BENCH_WEB_REPORTS;
@@ -115,21 +113,10 @@ async function lighthouseScores(url, cookies) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-webbench-'));
-const server = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'apps/server/dist/main.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = spawnServer({ PORT: String(port), DATA_DIR: dataDir });
 const results = {};
 try {
-  for (let i = 0; ; i++) {
-    if (i > 300) throw new Error('server did not start');
-    try {
-      if ((await fetch(`${base}/api/v1/status/`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
+  await waitFor(`${base}/api/v1/status/`);
   const password = 'Booth2026Leads';
   const reg = await api(base, 'POST', '/auth/register/', {
     first_name: 'Bench',
