@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { VERSION } from './version.ts';
 
@@ -73,7 +74,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   corsOrigins: string[];
   trustProxy: boolean;
-  webDistDir: string | undefined;
+  /** The built web app (apps/web/dist unless WEB_DIST_DIR says otherwise). */
+  webDistDir: string;
   /** Public lead captures allowed per client address and window (docs/capture.md). */
   captureRateLimit: { limit: number; windowSeconds: number };
   /** Period of the scheduled jobs (docs/jobs.md); the first run comes at most 10 s after start. */
@@ -123,7 +125,8 @@ export function loadConfig(
       .map((o) => o.trim())
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY,
-    webDistDir: e.WEB_DIST_DIR,
+    // apps/web/dist, seen from apps/server/src (this file) or apps/server/dist (the bundle).
+    webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     captureRateLimit: e.CAPTURE_RATE_LIMIT,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     version: VERSION,

@@ -5,6 +5,8 @@ import type { DatabaseHandle } from '../db/database.ts';
 export interface ScheduledTask {
   name: string;
   run: () => Promise<Record<string, number>>;
+  /** Its own period, when it differs from the scheduler's. */
+  intervalMs?: number;
 }
 
 /** What one run of a task came to. */
@@ -61,7 +63,7 @@ export function createScheduler(opts: {
       timers.delete(timer);
       if (stopped) return;
       void run(name).finally(() => {
-        if (!stopped) schedule(name, intervalMs);
+        if (!stopped) schedule(name, tasks.get(name)?.intervalMs ?? intervalMs);
       });
     }, delay);
     // A pending tick never keeps the process alive on its own.
@@ -73,7 +75,7 @@ export function createScheduler(opts: {
     start() {
       if (!stopped) return;
       stopped = false;
-      for (const name of tasks.keys()) schedule(name, Math.min(intervalMs, FIRST_RUN_MAX_MS));
+      for (const task of tasks.values()) schedule(task.name, Math.min(task.intervalMs ?? intervalMs, FIRST_RUN_MAX_MS));
     },
     run,
     async stop() {

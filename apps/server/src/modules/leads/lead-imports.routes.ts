@@ -32,18 +32,13 @@ const download = (description: string, types: string[]) => ({
 });
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Imports running in this process; a shutdown stops them between batches. */
+/**
+ * Imports running in this process; a shutdown stops them between batches. An import whose
+ * process died is marked failed by the scheduler's sweep (IMPORT_SWEEP_TASK, jobs/background.ts).
+ */
 export function createImportRunner(db: Database, log: FastifyBaseLogger) {
   const running = new Set<Promise<void>>();
   let stopping = false;
-  let sweep: NodeJS.Timeout | undefined;
-  const failStale = () =>
-    imports.failStaleImports(db).then(
-      (n) => {
-        if (n > 0) log.warn({ imports: n }, 'interrupted lead imports marked failed');
-      },
-      (err: unknown) => log.error({ err }, 'sweep of interrupted lead imports failed'),
-    );
   return {
     start(job: imports.ImportJob) {
       const done: Promise<void> = imports
@@ -52,14 +47,8 @@ export function createImportRunner(db: Database, log: FastifyBaseLogger) {
         .finally(() => running.delete(done));
       running.add(done);
     },
-    async open() {
-      await failStale();
-      sweep = setInterval(() => void failStale(), 60_000);
-      sweep.unref();
-    },
     async stop() {
       stopping = true;
-      clearInterval(sweep);
       await Promise.allSettled([...running]);
     },
   };
@@ -103,7 +92,6 @@ export function leadDataRoutes(deps: AppDeps) {
     await registerImportUploads(instance);
     const app = typed(instance);
     const runner = createImportRunner(deps.db, deps.log);
-    instance.addHook('onReady', () => runner.open());
     instance.addHook('onClose', () => runner.stop());
     const importDir = path.join(deps.config.dataDir, 'imports');
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadSchema } from '@leadcapture/contracts/leads';
 import { expectData, expectError } from '../../../test/envelope.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
-import { PURGE_TASK } from '../../app.ts';
+import { PURGE_TASK } from '../../jobs/background.ts';
 import { inScope } from '../../db/tenant.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import { addNotification } from '../notifications/notifications.service.ts';

@@ -6,7 +6,7 @@ import { leadSchema } from '@leadcapture/contracts/leads';
 import { notificationSchema } from '@leadcapture/contracts/notifications';
 import { expectData } from '../../../test/envelope.ts';
 import { bearer, createTestApp, mailsTo, registerUser, type TestApp } from '../../../test/helpers.ts';
-import { REMINDERS_TASK } from '../../app.ts';
+import { REMINDERS_TASK } from '../../jobs/background.ts';
 import { inScope } from '../../db/tenant.ts';
 import { users } from '../auth/auth.table.ts';
 import { memberships } from '../organizations/organizations.table.ts';

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { errorEnvelope } from './envelope.ts';
+import type { SecurityHeaders } from './security-headers.ts';
+
+/**
+ * The built web app's pages, read once at start: the SPA shell, the visitors' capture page and
+ * the sign-in page (the last two are light builds of their own: decisions 011 and 022). Any of
+ * them is missing when the web app is not built; the API still serves.
+ */
+export interface WebPages {
+  dir: string;
+  spa?: Buffer;
+  capture?: Buffer;
+  signIn?: Buffer;
+}
+
+/**
+ * Paths served by the public capture page's own build instead of the SPA shell: events'
+ * capture pages and offer pages.
+ */
+const CAPTURE_PAGE_PATHS = /^(?:\/sv)?\/(?:capture|show)(?:[/?]|$)/;
+
+/** The sign-in page; the web app sends the browser here by a full page load. */
+const SIGN_IN_PAGE_PATHS = /^(?:\/sv)?\/auth\/login\/?(?:\?|$)/;
+
+export function readWebPages(dir: string): WebPages {
+  const read = (...parts: string[]) => {
+    const file = path.join(dir, ...parts);
+    return existsSync(file) ? readFileSync(file) : undefined;
+  };
+  const spa = read('index.html');
+  const capture = read('capture', 'capture.html');
+  const signIn = read('capture', 'signin.html');
+  return { dir, ...(spa ? { spa } : {}), ...(capture ? { capture } : {}), ...(signIn ? { signIn } : {}) };
+}
+
+/**
+ * CSP sources for the inline scripts of the pages, by hash: the theme script runs before the
+ * first paint, and as a file it was a render-blocking round trip
+ * (docs/decisions/010-web-performance-budget.md). Any other inline script stays blocked.
+ */
+export function inlineScriptHashes(pages: WebPages): string[] {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+  const hashes = [pages.spa, pages.capture, pages.signIn].flatMap((html) =>
+    html === undefined
+      ? []
+      : [...html.toString('utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+          ([, body]) => `'sha256-${sha256(body ?? '')}'`,
+        ),
+  );
+  return [...new Set(hashes)];
+}
+
+/**
+ * The visitor-facing page (the capture build) with its own security headers, or the envelope
+ * when the web app is not built.
+ */
+export function capturePageSender(pages: WebPages, captureHeaders: SecurityHeaders) {
+  return (reply: FastifyReply): FastifyReply => {
+    if (!pages.capture) return reply.send(errorEnvelope(reply.statusCode, 'NOT_FOUND', 'Not found.'));
+    reply.headers(captureHeaders);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pages.capture);
+  };
+}
+
+/**
+ * Serves the built web app: hashed assets as immutable files, each page by its path, deep links
+ * to the SPA shell, and the envelope's 404 for everything under /api.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  pages: WebPages,
+  sendCapturePage: (reply: FastifyReply) => FastifyReply,
+): Promise<void> {
+  if (pages.spa) {
+    await app.register(fastifyStatic, {
+      root: pages.dir,
+      index: 'index.html',
+      wildcard: true,
+      // The web build writes .br and .gz beside each asset (apps/web/scripts/compress.mjs).
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        // Hashed build assets never change; everything else is revalidated.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const sendPage = (reply: FastifyReply, page: Buffer) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isRead && pages.capture && CAPTURE_PAGE_PATHS.test(request.url)) return sendCapturePage(reply);
+    if (isRead && pages.signIn && SIGN_IN_PAGE_PATHS.test(request.url)) return sendPage(reply, pages.signIn);
+    // Deep links (/sv/leads, /events/x) are the SPA's to route.
+    if (!isApi && pages.spa && isRead) return sendPage(reply, pages.spa);
+    const pathOnly = request.url.split('?')[0] ?? request.url;
+    return reply.code(404).send(errorEnvelope(404, 'NOT_FOUND', `Not found: ${request.method} ${pathOnly}`));
+  });
+}

@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { maintainTables, MAINTENANCE_TASK } from '../db/maintenance.ts';
+import { mailHandler } from '../mail/mail-handler.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { CONTACT_OUTBOX_KIND, contactMailHandler } from '../modules/contact/contact.service.ts';
+import { purgeExpiredLeads } from '../modules/leads/lead-purge.service.ts';
+import { failStaleImports, LEADS_IMPORTED } from '../modules/leads/lead-imports.service.ts';
+import { LEAD_CREATED, LEAD_UPDATED } from '../modules/leads/leads.service.ts';
+import { sendFollowUpReminders } from '../modules/notifications/follow-up-reminders.service.ts';
+import { liveEventHandler, type LiveEventBus } from './live-events.ts';
+import { createOutboxWorker } from './outbox.ts';
+import { createScheduler } from './scheduler.ts';
+
+/** Names of the scheduled tasks (their advisory locks are named after them). */
+export const PURGE_TASK = 'lead_bin_purge';
+export const REMINDERS_TASK = 'lead_follow_up_reminders';
+export const IMPORT_SWEEP_TASK = 'lead_import_sweep';
+/** Imports interrupted by a dead process are found within a minute of going stale. */
+const IMPORT_SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * The work that runs beside requests (docs/jobs.md): the outbox, which delivers what leaves the
+ * process (mail, live events) after its transaction commits, and the scheduled tasks: the bin's
+ * purge after LEAD_RETENTION_DAYS, follow-up reminders, the sweep of interrupted imports, and on
+ * PGlite the statistics and dead rows autovacuum looks after on PostgreSQL.
+ */
+export function createBackgroundWork(opts: {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  live: LiveEventBus;
+  log: FastifyBaseLogger;
+}) {
+  const { config, database, mailer, live, log } = opts;
+  const outbox = createOutboxWorker({
+    db: database.db,
+    handlers: {
+      'mail.send': mailHandler(mailer),
+      [LEAD_CREATED]: liveEventHandler(live),
+      [LEAD_UPDATED]: liveEventHandler(live),
+      [LEADS_IMPORTED]: liveEventHandler(live),
+      [CONTACT_OUTBOX_KIND]: contactMailHandler(mailer),
+    },
+    log,
+  });
+  const scheduler = createScheduler({
+    withTryLock: database.withTryLock,
+    log,
+    intervalMs: config.schedulerIntervalMs,
+    tasks: [
+      { name: PURGE_TASK, run: () => purgeExpiredLeads(database.db) },
+      {
+        name: REMINDERS_TASK,
+        run: async () => {
+          const result = await sendFollowUpReminders(database.db, { publicUrl: config.publicUrl });
+          if (result.reminded > 0) outbox.kick();
+          return result;
+        },
+      },
+      {
+        name: IMPORT_SWEEP_TASK,
+        intervalMs: Math.min(config.schedulerIntervalMs, IMPORT_SWEEP_INTERVAL_MS),
+        run: async () => ({ failed: await failStaleImports(database.db) }),
+      },
+      // PostgreSQL has autovacuum; PGlite does what it would (db/maintenance.ts).
+      ...(database.kind === 'pglite' ? [{ name: MAINTENANCE_TASK, run: () => maintainTables(database.db) }] : []),
+    ],
+  });
+  return {
+    outbox,
+    scheduler,
+    /** A job in flight finishes (and commits) first; what it queued waits in the outbox. */
+    async stop() {
+      await scheduler.stop();
+      await outbox.stop();
+    },
+  };
+}
