@@ -21,7 +21,7 @@ import { multipart, PNG, type Part } from '../../../test/multipart.ts';
 import { queryRows } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import { memberships } from '../organizations/organizations.table.ts';
-import { failStaleImports } from './lead-imports.service.ts';
+import { IMPORT_SWEEP_TASK } from '../../jobs/background.ts';
 import { leadImports } from './lead-imports.table.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
@@ -469,7 +469,8 @@ describe('GET /data/imports/', () => {
         })
         .returning(),
     );
-    expect(await failStaleImports(t.database.db)).toBeGreaterThanOrEqual(1);
+    // The scheduler's sweep is what finds it (once across processes, soon after start).
+    expect(await t.app.deps.scheduler.run(IMPORT_SWEEP_TASK)).toBe('ran');
     const record = expectData(leadImportSchema, await get(`data/imports/${row?.id}/`, user));
     expect(record).toMatchObject({ status: 'failed', processed_rows: 2000, created: 2000 });
     expect(record.failure).toMatch(/interrupted/);
