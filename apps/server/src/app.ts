@@ -20,6 +20,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { createThrottle, memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './http/throttle.ts';
 import { createLiveEventBus, liveEventHandler } from './jobs/live-events.ts';
 import { createOutboxWorker } from './jobs/outbox.ts';
+import { OUTBOX_RETENTION_TASK, purgeOutbox } from './jobs/outbox-retention.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { mailHandler } from './mail/mail-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -40,7 +41,8 @@ import { clientsRoutes, leadConversionRoutes } from './modules/clients/clients.r
 import { eventLeadsRoutes, leadsRoutes } from './modules/leads/leads.routes.ts';
 import { dataImportsRoutes, leadDataRoutes } from './modules/leads/lead-imports.routes.ts';
 import { LEADS_IMPORTED } from './modules/leads/lead-imports.service.ts';
-import { LEAD_CREATED, LEAD_UPDATED } from './modules/leads/leads.service.ts';
+import { LEADS_BULK_UPDATED } from './modules/leads/lead-bulk.service.ts';
+import { LEAD_CREATED, LEAD_DELETED, LEAD_UPDATED } from './modules/leads/leads.service.ts';
 import { purgeExpiredLeads } from './modules/leads/lead-purge.service.ts';
 import { sendFollowUpReminders } from './modules/notifications/follow-up-reminders.service.ts';
 import { offerRoutes } from './modules/offers/offers.routes.ts';
@@ -155,7 +157,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       log: app.log,
     });
-  // Live events for the WebSocket layer; through Redis pub/sub when REDIS_URL is set.
+  // The live-event bus, the consumer of the lead kinds below: every process's subscribers get each
+  // message once (through Redis pub/sub when REDIS_URL is set). Nothing serves sockets yet; the
+  // live channels subscribe here when they come.
   const live = createLiveEventBus({ ...(opts.redis ? { redis: opts.redis } : {}), log: app.log });
   const outbox = createOutboxWorker({
     db: database.db,
@@ -163,13 +167,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       'mail.send': mailHandler(mailer),
       [LEAD_CREATED]: liveEventHandler(live),
       [LEAD_UPDATED]: liveEventHandler(live),
+      [LEAD_DELETED]: liveEventHandler(live),
+      [LEADS_BULK_UPDATED]: liveEventHandler(live),
       [LEADS_IMPORTED]: liveEventHandler(live),
       [CONTACT_OUTBOX_KIND]: contactMailHandler(mailer),
     },
     log: app.log,
   });
   // Periodic jobs (docs/jobs.md): the bin's purge after LEAD_RETENTION_DAYS, follow-up reminders,
-  // and on PGlite the statistics and dead rows autovacuum looks after on PostgreSQL.
+  // the outbox's finished rows, and on PGlite the statistics and dead rows autovacuum looks after on PostgreSQL.
   const scheduler = createScheduler({
     withTryLock: database.withTryLock,
     log: app.log,
@@ -184,6 +190,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           return result;
         },
       },
+      { name: OUTBOX_RETENTION_TASK, run: () => purgeOutbox(database.db) },
       // PostgreSQL has autovacuum; PGlite does what it would (db/maintenance.ts).
       ...(database.kind === 'pglite' ? [{ name: MAINTENANCE_TASK, run: () => maintainTables(database.db) }] : []),
     ],
