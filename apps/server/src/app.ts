@@ -70,7 +70,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       publicUrl: config.publicUrl,
       log: app.log,
     });
-  // Live events for the WebSocket layer; through Redis pub/sub when REDIS_URL is set.
+  // The live-event bus, the consumer of the lead kinds: every process's subscribers get each
+  // message once (through Redis pub/sub when REDIS_URL is set). Nothing serves sockets yet; the
+  // live channels subscribe here when they come.
   const live = createLiveEventBus({ ...(opts.redis ? { redis: opts.redis } : {}), log: app.log });
   const background = createBackgroundWork({ config, database, mailer, live, log: app.log });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());

@@ -20,7 +20,7 @@ export type ShortCodeKind = 'e' | 'o';
  * one lookup names the table and codes of two tables never collide) and 11 characters of
  * Crockford's base32 alphabet (55 bits from gen_random_uuid), drawn by the database on insert:
  * every path that makes a row (create, template, duplicate) gets one without knowing about it.
- * `short_code_random` is created in migration 0017.
+ * `short_code_random` is created in migration 0017 (db/functions/short_code_random.sql).
  */
 export const shortCode = (kind: ShortCodeKind) =>
   text('short_code')

@@ -21,7 +21,7 @@ export interface AppDeps {
   outbox: OutboxWorker;
   /** Periodic jobs (bin purge, follow-up reminders); tests run a task with scheduler.run(name). */
   scheduler: Scheduler;
-  /** Live events (lead.created, …) for the WebSocket layer, fed by the outbox. */
+  /** Live events (lead.created, …), fed by the outbox; the live channels will subscribe to it. */
   live: LiveEventBus;
   meCache: MeCache;
   /** Public events captures recently went to (verified by each write). */

@@ -34,7 +34,7 @@ export async function withTenant<T>(
   if (explicit !== undefined && !UUID.test(explicit)) throw orgNotFound();
 
   // One statement scopes the transaction to the user, reads the membership under that scope and
-  // scopes it to the organisation (enter_tenant, migration 0022): one round trip, not three.
+  // scopes it to the organisation (db/functions/enter_tenant.sql): one round trip, not three.
   return deps.db.transaction(async (tx) => {
     const [membership] = await queryRows<{ organization_id: string; role: Role }>(
       tx,

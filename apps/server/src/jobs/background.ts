@@ -7,10 +7,12 @@ import type { Mailer } from '../mail/mailer.ts';
 import { CONTACT_OUTBOX_KIND, contactMailHandler } from '../modules/contact/contact.service.ts';
 import { purgeExpiredLeads } from '../modules/leads/lead-purge.service.ts';
 import { failStaleImports, LEADS_IMPORTED } from '../modules/leads/lead-imports.service.ts';
-import { LEAD_CREATED, LEAD_UPDATED } from '../modules/leads/leads.service.ts';
+import { LEADS_BULK_UPDATED } from '../modules/leads/lead-bulk.service.ts';
+import { LEAD_CREATED, LEAD_DELETED, LEAD_UPDATED } from '../modules/leads/leads.service.ts';
 import { sendFollowUpReminders } from '../modules/notifications/follow-up-reminders.service.ts';
 import { liveEventHandler, type LiveEventBus } from './live-events.ts';
 import { createOutboxWorker } from './outbox.ts';
+import { OUTBOX_RETENTION_TASK, purgeOutbox } from './outbox-retention.ts';
 import { createScheduler } from './scheduler.ts';
 
 /** Names of the scheduled tasks (their advisory locks are named after them). */
@@ -23,7 +25,8 @@ const IMPORT_SWEEP_INTERVAL_MS = 60_000;
 /**
  * The work that runs beside requests (docs/jobs.md): the outbox, which delivers what leaves the
  * process (mail, live events) after its transaction commits, and the scheduled tasks: the bin's
- * purge after LEAD_RETENTION_DAYS, follow-up reminders, the sweep of interrupted imports, and on
+ * purge after LEAD_RETENTION_DAYS, follow-up reminders, the sweep of interrupted imports, the
+ * outbox's finished rows, and on
  * PGlite the statistics and dead rows autovacuum looks after on PostgreSQL.
  */
 export function createBackgroundWork(opts: {
@@ -40,6 +43,8 @@ export function createBackgroundWork(opts: {
       'mail.send': mailHandler(mailer),
       [LEAD_CREATED]: liveEventHandler(live),
       [LEAD_UPDATED]: liveEventHandler(live),
+      [LEAD_DELETED]: liveEventHandler(live),
+      [LEADS_BULK_UPDATED]: liveEventHandler(live),
       [LEADS_IMPORTED]: liveEventHandler(live),
       [CONTACT_OUTBOX_KIND]: contactMailHandler(mailer),
     },
@@ -64,6 +69,7 @@ export function createBackgroundWork(opts: {
         intervalMs: Math.min(config.schedulerIntervalMs, IMPORT_SWEEP_INTERVAL_MS),
         run: async () => ({ failed: await failStaleImports(database.db) }),
       },
+      { name: OUTBOX_RETENTION_TASK, run: () => purgeOutbox(database.db) },
       // PostgreSQL has autovacuum; PGlite does what it would (db/maintenance.ts).
       ...(database.kind === 'pglite' ? [{ name: MAINTENANCE_TASK, run: () => maintainTables(database.db) }] : []),
     ],

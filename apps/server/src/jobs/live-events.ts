@@ -5,8 +5,8 @@ import type { OutboxHandler } from './outbox.ts';
 
 /**
  * A message for the live channels (03-decisions §2: `{"type":"lead.created","data":{lead}}`),
- * addressed to one organisation. The WebSocket layer subscribes and forwards to the sockets of
- * that organisation; nothing here knows about sockets.
+ * addressed to one organisation. Nothing serves sockets yet: the live channels will subscribe
+ * here and forward to that organisation's sockets; nothing here knows about sockets.
  */
 export interface LiveEvent {
   type: string;

@@ -3,8 +3,8 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { id, timestamps } from '../db/columns.ts';
 
 /**
- * The transactional outbox: everything that leaves the process (mail now; webhooks, live
- * events and CRM sync later) is written here in the same transaction as the change it
+ * The transactional outbox: everything that leaves the process (mail and live events now;
+ * webhooks and CRM sync later) is written here in the same transaction as the change it
  * announces, and delivered after commit by the outbox worker. It is infrastructure that
  * spans tenants, so it has no row-level security; organization_id records the owner.
  */
@@ -27,5 +27,12 @@ export const outbox = pgTable(
     index('outbox_pending_idx')
       .on(t.availableAt)
       .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+    // Retention (jobs/outbox-retention.ts) finds the finished rows without reading the rest.
+    index('outbox_delivered_idx')
+      .on(t.deliveredAt)
+      .where(sql`${t.deliveredAt} is not null`),
+    index('outbox_failed_idx')
+      .on(t.failedAt)
+      .where(sql`${t.failedAt} is not null`),
   ],
 );

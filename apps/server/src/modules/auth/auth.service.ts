@@ -244,7 +244,7 @@ export async function login(
   await deps.throttle.clear(THROTTLES.loginFailuresPerAccount, input.email);
 
   // Sign-in is the hottest write path: its three writes and the read of the user's
-  // organisations are one statement, auth_sign_in (migration 0021), which scopes itself to the
+  // organisations are one statement, auth_sign_in (db/functions/auth_sign_in.sql), which scopes itself to the
   // user; on PGlite each statement costs the one connection a round trip (decision 006). The
   // access token is signed after commit.
   const familyId = randomUUID();

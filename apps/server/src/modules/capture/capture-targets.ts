@@ -15,10 +15,10 @@ export interface CaptureTarget {
 
 /**
  * The events captures were recently sent to, per process, by the id or slug in the URL, with
- * their organisation's scoring rules. A copy
- * never decides alone: `capture_lead` verifies it inside the write and answers 'stale' when the
- * event changed, was deactivated or deleted, or the rules changed, and the caller reloads it. So no invalidation
- * across processes is needed; the time-to-live and the size cap only bound memory.
+ * their organisation's scoring rules. A copy never decides alone: `capture_leads` verifies it
+ * inside the write and answers `stale` when the event changed, was deactivated or deleted, or the
+ * rules changed, and the caller reloads it. So no invalidation across processes is needed; the
+ * time-to-live and the size cap only bound memory.
  */
 export function createCaptureTargets(opts: { ttlMs?: number; max?: number } = {}) {
   const ttlMs = opts.ttlMs ?? 60_000;

@@ -20,7 +20,8 @@ function heldDatabase() {
       return new Promise((resolve) => {
         out.push({
           size,
-          release: () => resolve({ rows: Array.from({ length: size }, (_, item) => ({ item, outcome: 'created' })) }),
+          release: () =>
+            resolve({ rows: Array.from({ length: size }, (_, item) => ({ item, kind: 'created', lead_id: null })) }),
         });
       });
     },
@@ -43,6 +44,8 @@ function capture(): CaptureWrite {
     email: `visitor.${visitor}@example.com`,
   };
 }
+
+const created = { kind: 'created' };
 
 /** One turn of the event loop: the writer starts its statements when the turn ends. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -73,17 +76,17 @@ describe('capture statements (capture-writes.ts)', () => {
 
     // The first returns; one statement is still out, and three are too few to join it.
     out[0]?.release();
-    expect(await first).toBe('created');
+    expect(await first).toEqual(created);
     await turn();
     expect(out).toHaveLength(2);
 
     // Nothing out: the three go at once, without waiting for more.
     out[1]?.release();
-    expect(await Promise.all(next)).toEqual(Array(16).fill('created'));
+    expect(await Promise.all(next)).toEqual(Array(16).fill(created));
     await turn();
     expect(out.map((s) => s.size)).toEqual([1, 16, 3]);
     out[2]?.release();
-    expect(await Promise.all(late)).toEqual(['created', 'created', 'created']);
+    expect(await Promise.all(late)).toEqual([created, created, created]);
   });
 
   it('takes at most 64 captures in one statement', async () => {
@@ -94,6 +97,6 @@ describe('capture statements (capture-writes.ts)', () => {
     // Nothing was out: the first 64 go; the other 36 are company enough for the second slot.
     expect(out.map((s) => s.size)).toEqual([64, 36]);
     for (const statement of out) statement.release();
-    expect(await Promise.all(rush)).toEqual(Array(100).fill('created'));
+    expect(await Promise.all(rush)).toEqual(Array(100).fill(created));
   });
 });

@@ -25,8 +25,32 @@ export interface CaptureWrite {
   email: string;
 }
 
-/** What `capture_leads` answered for a capture: created, replayed, stale or duplicate:<lead id>. */
-export type CaptureWriteOutcome = string;
+/**
+ * What `capture_leads` decided for a capture: written (`created`), already written by the same
+ * Idempotency-Key (`replayed`), decided against a copy of the event or scoring rules that has
+ * changed since (`stale`), or its address already has a lead, which it joins (`duplicate`).
+ */
+export type CaptureWriteOutcome = { kind: 'created' | 'replayed' | 'stale' } | { kind: 'duplicate'; leadId: string };
+
+/** A row of `capture_leads` (db/functions/capture_leads.sql). */
+interface CaptureLeadsRow {
+  item: number;
+  kind: string;
+  lead_id: string | null;
+}
+
+function toOutcome(row: CaptureLeadsRow): CaptureWriteOutcome {
+  switch (row.kind) {
+    case 'created':
+    case 'replayed':
+    case 'stale':
+      return { kind: row.kind };
+    case 'duplicate':
+      if (row.lead_id === null) break;
+      return { kind: 'duplicate', leadId: row.lead_id };
+  }
+  throw new Error(`capture_leads answered ${row.kind} (${row.lead_id ?? 'no lead'}) for capture ${row.item}`);
+}
 
 export interface CaptureWrites {
   write(capture: CaptureWrite): Promise<CaptureWriteOutcome>;
@@ -61,7 +85,7 @@ interface Waiting {
 }
 
 /**
- * Captures in one statement, one transaction: `capture_leads` (migrations 0026, 0028), which decides
+ * Captures in one statement, one transaction: `capture_leads` (db/functions/capture_leads.sql), which decides
  * each in the order given and writes them as sets. Answers one outcome per capture, in order.
  */
 async function writeBatch(db: Queryable, captures: CaptureWrite[]): Promise<CaptureWriteOutcome[]> {
@@ -75,11 +99,11 @@ async function writeBatch(db: Queryable, captures: CaptureWrite[]): Promise<Capt
     outbox: capture.outbox,
     confirmation: capture.confirmation,
   }));
-  const rows = await queryRows<{ item: number; outcome: string }>(
+  const rows = await queryRows<CaptureLeadsRow>(
     db,
-    sql`select item, outcome from capture_leads(${JSON.stringify(items)}::jsonb, ${EVENT_LEAD_COUNT_SLOTS}::integer, ${LEASE_SECONDS}::integer)`,
+    sql`select item, kind, lead_id from capture_leads(${JSON.stringify(items)}::jsonb, ${EVENT_LEAD_COUNT_SLOTS}::integer, ${LEASE_SECONDS}::integer)`,
   );
-  const byItem = new Map(rows.map((row) => [row.item, row.outcome]));
+  const byItem = new Map(rows.map((row) => [row.item, toOutcome(row)]));
   return captures.map((_, item) => {
     const outcome = byItem.get(item);
     if (outcome === undefined) throw new Error(`capture_leads answered nothing for capture ${item}`);

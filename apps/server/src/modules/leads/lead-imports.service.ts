@@ -390,7 +390,7 @@ async function writeBatch(tx: Tx, job: ImportJob, rows: ValidRow[], counts: Batc
   }
   const existing = new Map<string, LeadRow>();
   if (emails.length > 0) {
-    // The ids come from `leads_email_list_ids` (migration 0020), which reads the
+    // The ids come from `leads_email_list_ids` (db/functions/), which reads the
     // (organization_id, lower(email)) index: under row-level security a lower(email) condition
     // here could not (lower() is not leakproof) and would read every lead of the organisation
     // per batch. Leads in the bin are skipped below.

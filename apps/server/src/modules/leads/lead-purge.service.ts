@@ -17,7 +17,8 @@ const SCHEDULER_META = { ip: null, userAgent: 'scheduler' };
  * activities and email confirmations go with them by ON DELETE CASCADE, their notifications
  * here), in batches, each batch in its organisation's scope with an audit entry of its count.
  * Restoring such a lead already answers 404 (leads.service inRetention), so nothing restorable
- * is lost. The organisations come from lead_bin_expired_organizations() (migration 0010), the
+ * is lost. The organisations come from lead_bin_expired_organizations()
+ * (db/functions/), the
  * one look-up that sees past row-level security.
  */
 export async function purgeExpiredLeads(

@@ -52,7 +52,7 @@ function input(overrides: Partial<CapturedLeadInput> = {}): CapturedLeadInput {
 
 const PUBLIC_URL = 'http://localhost:3000';
 
-/** The event's version as capture_lead compares it. */
+/** The event's version as capture_leads compares it. */
 async function versionOf(id: string, organizationId = event.organizationId): Promise<string> {
   const [row] = await inScope(t.database.db, { organizationId }, (tx) =>
     tx

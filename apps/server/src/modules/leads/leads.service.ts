@@ -35,8 +35,8 @@ import { leadActivities, leads, type LeadAttribution } from './leads.table.ts';
 export type LeadRow = typeof leads.$inferSelect;
 
 /**
- * Outbox kinds of lead changes: notifications, webhooks and the live channels read them.
- * `capture_leads` (migrations 0026, 0028) writes LEAD_CREATED by its value for captured leads.
+ * Outbox kinds of lead changes, delivered to the live-event bus (docs/jobs.md). `capture_leads`
+ * (db/functions/capture_leads.sql) writes LEAD_CREATED by its value for captured leads.
  */
 export const LEAD_CREATED = 'lead.created';
 export const LEAD_UPDATED = 'lead.updated';
@@ -208,7 +208,7 @@ export type EventCaptureWrite =
 
 /**
  * Writes a captured lead with everything that goes with it in one statement, its own
- * transaction, as the event's tenant: the SQL function `capture_leads` (migration 0028,
+ * transaction, as the event's tenant: the SQL function `capture_leads` (db/functions/,
  * decisions 012 and 023) checks that the event is still active and unchanged since
  * `eventVersion` (its `updated_at` as text), writes the lead unless its id is taken (pending when
  * the event requires approval, the consent text only when ticked), `lead.created` in the outbox
@@ -260,13 +260,12 @@ export async function createCapturedLead(
     confirmation,
     email: row.email,
   });
-  if (outcome === 'created') {
+  if (outcome.kind === 'created') {
     const announcement = { id: messageId, kind: LEAD_CREATED, organizationId, payload: { data: lead }, attempts: 1 };
-    return { outcome, lead, announcement, queued: messages.length > 0 };
+    return { outcome: 'created', lead, announcement, queued: messages.length > 0 };
   }
-  if (outcome === 'replayed' || outcome === 'stale') return { outcome };
-  if (outcome.startsWith('duplicate:')) return { outcome: 'duplicate', leadId: outcome.slice('duplicate:'.length) };
-  throw new Error(`capture_leads answered ${outcome}`);
+  if (outcome.kind === 'duplicate') return { outcome: 'duplicate', leadId: outcome.leadId };
+  return { outcome: outcome.kind };
 }
 
 /**
@@ -1065,7 +1064,7 @@ export async function leadWithEmail(ctx: VisitorScope, email: string): Promise<L
   await ctx.tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`${ctx.organizationId}:${email.toLowerCase()}`}, 0))`,
   );
-  // The id through leads_email_first_live_id (migration 0024): under RLS a lower(email)
+  // The id through leads_email_first_live_id (db/functions/): under RLS a lower(email)
   // condition cannot use the email index (lower() is not leakproof), and an id list with an
   // ORDER BY let the planner walk every lead of the organisation. Then the row, by its key.
   const [row] = await ctx.tx

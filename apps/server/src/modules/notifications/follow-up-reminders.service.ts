@@ -190,7 +190,7 @@ async function remindOrganization(tx: Tx, organizationId: string, publicUrl: str
 
 /**
  * One run of the follow-up reminders: every organisation with a follow-up that may be due
- * (lead_follow_up_organizations(), migration 0010), each in its own scoped transaction.
+ * (db/functions/lead_follow_up_organizations.sql), each in its own scoped transaction.
  */
 export async function sendFollowUpReminders(
   db: Database,

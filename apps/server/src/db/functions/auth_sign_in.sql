@@ -1,0 +1,24 @@
+-- A sign-in's writes (last login, the refresh token, its audit entry) and its read of the user's
+-- organisations as one statement: on the embedded database a scoped transaction is four round
+-- trips. It sets the user scope for the rest of its own transaction, so row-level security applies
+-- as in any scoped transaction (SECURITY INVOKER). Caller: modules/auth/auth.service.ts. Decision 006.
+
+CREATE OR REPLACE FUNCTION public.auth_sign_in(p_user_id uuid, p_family_id uuid, p_token_hash text, p_expires_at timestamp with time zone, p_ip inet, p_user_agent text)
+ RETURNS TABLE(id uuid, name text, slug text, role text)
+ LANGUAGE plpgsql
+ SET search_path TO 'public', 'pg_temp'
+AS $function$
+BEGIN
+  PERFORM set_config('app.organization_id', '', true), set_config('app.user_id', p_user_id::text, true);
+  UPDATE users SET last_login_at = now() WHERE users.id = p_user_id;
+  INSERT INTO audit_logs (action, user_id, target_type, target_id, ip_address, user_agent)
+  VALUES ('auth.login', p_user_id, 'user', p_user_id::text, p_ip, p_user_agent);
+  INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at, ip_address, user_agent)
+  VALUES (p_user_id, p_family_id, p_token_hash, p_expires_at, p_ip, p_user_agent);
+  RETURN QUERY
+    SELECT o.id, o.name, o.slug, m.role
+    FROM memberships m JOIN organizations o ON o.id = m.organization_id
+    WHERE m.user_id = p_user_id AND m.status = 'joined'
+    ORDER BY o.name, o.id;
+END
+$function$
