@@ -81,6 +81,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config,
     db: database.db,
     dbKind: database.kind,
+    dbControl: database,
     tokens: await createTokenSigner(config.jwtSecret),
     throttle: createThrottle(throttleStore),
     outbox: background.outbox,

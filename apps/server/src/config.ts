@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { STATEMENT_TIMEOUTS_MS } from './db/database.ts';
 import { VERSION } from './version.ts';
 
 /**
@@ -56,6 +57,8 @@ const envSchema = z.object({
     .refine((r) => r.limit >= 1 && r.windowSeconds >= 1, 'count and window must be at least 1'),
   // How often the scheduled jobs (bin purge, follow-up reminders) run, in milliseconds.
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  // The time limit of a request's database statements, in milliseconds (PostgreSQL only).
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(STATEMENT_TIMEOUTS_MS.request),
 });
 
 export type Config = {
@@ -80,6 +83,8 @@ export type Config = {
   captureRateLimit: { limit: number; windowSeconds: number };
   /** Period of the scheduled jobs (docs/jobs.md); the first run comes at most 10 s after start. */
   schedulerIntervalMs: number;
+  /** Statement time limit of the pool's connections (db/database.ts STATEMENT_TIMEOUTS_MS). */
+  statementTimeoutMs: number;
   version: string;
 };
 
@@ -129,6 +134,7 @@ export function loadConfig(
     webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     captureRateLimit: e.CAPTURE_RATE_LIMIT,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     version: VERSION,
     ...overrides,
   };

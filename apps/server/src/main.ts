@@ -17,7 +17,9 @@ import type { DatabaseHandle } from './db/database.ts';
 setFlagsFromString('--heap-growing-percent=50');
 
 /** Starts listening and shuts down gracefully; everything else is built in app.ts. */
-const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 30_000;
+/** Of the grace period, what closing the pool, Redis and the log may need after the outbox. */
+const CLOSE_MARGIN_MS = 3_000;
 const DRAIN_DELAY_MS = 1_000;
 const IDLE_GRACE_MS = 500;
 const IDLE_SWEEP_MS = 250;
@@ -41,7 +43,7 @@ async function main() {
   try {
     database = await openDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
+        ? { kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs }
         : {
             kind: 'pglite',
             dataDir: path.join(config.dataDir, 'db'),
@@ -62,12 +64,36 @@ async function main() {
     database,
     ...(redis ? { redis } : {}),
   });
+  // A connection lost while nobody was using it (a database restart, an idle connection ended by
+  // the server): the pool makes new ones when needed; requests meanwhile answer 503.
+  database.onConnectionError((err) => app.log.warn({ reason: err.message }, 'database connection lost'));
+  // ioredis reconnects by itself; without a listener its errors go to the console unformatted.
+  redis?.on('error', (err: Error) => app.log.warn({ reason: err.message }, 'redis connection error'));
 
   let closing = false;
+  let closeBy = Number.POSITIVE_INFINITY;
+  // Runs once the requests in flight are answered (fastify runs onClose hooks last-added first,
+  // so before app.ts stops the outbox): what they queued is delivered before the process goes,
+  // within the grace period. What is left waits in the outbox for the next process.
+  app.addHook('onClose', async () => {
+    const budget = closeBy - CLOSE_MARGIN_MS - Date.now();
+    if (budget <= 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const delivered = await Promise.race([
+      app.deps.outbox.drain(),
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), budget);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (delivered === undefined) app.log.warn('outbox not drained in time; the rest waits for the next start');
+    else app.log.info({ delivered }, 'outbox drained');
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    closeBy = Date.now() + SHUTDOWN_GRACE_MS;
+    app.log.info({ signal }, 'shutting down: draining in-flight requests and the outbox');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);

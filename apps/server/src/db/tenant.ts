@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '@leadcapture/contracts/constants';
-import type { Database, Tx } from './database.ts';
+import { STATEMENT_TIMEOUTS_MS, type BackgroundWork, type Database, type Tx } from './database.ts';
 
 /**
  * What every tenant service function receives first: who acts, for which organisation, with
@@ -27,10 +27,27 @@ export async function setScope(tx: Tx, scope: Scope): Promise<void> {
   );
 }
 
-/** One transaction with the given scope; use only `tx` inside (the outer db deadlocks on PGlite). */
-export function inScope<T>(db: Database, scope: Scope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * Raises the statement time limit for the rest of this transaction to that of a named piece of
+ * background work (STATEMENT_TIMEOUTS_MS); requests keep the pool's default.
+ */
+export async function allowStatementTime(tx: Tx, work: BackgroundWork): Promise<void> {
+  await tx.execute(sql`select set_config('statement_timeout', ${String(STATEMENT_TIMEOUTS_MS[work])}, true)`);
+}
+
+/**
+ * One transaction with the given scope; use only `tx` inside (the outer db deadlocks on PGlite).
+ * Background work names itself to get its own statement time limit, set in the same statement.
+ */
+export function inScope<T>(db: Database, scope: Scope, fn: (tx: Tx) => Promise<T>, work?: BackgroundWork): Promise<T> {
   return db.transaction(async (tx) => {
-    if (scope.organizationId || scope.userId) await setScope(tx, scope);
+    if (work) {
+      await tx.execute(
+        sql`select set_config('app.organization_id', ${scope.organizationId ?? ''}, true), set_config('app.user_id', ${scope.userId ?? ''}, true), set_config('statement_timeout', ${String(STATEMENT_TIMEOUTS_MS[work])}, true)`,
+      );
+    } else if (scope.organizationId || scope.userId) {
+      await setScope(tx, scope);
+    }
     return fn(tx);
   });
 }

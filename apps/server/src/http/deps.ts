@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Database, DatabaseKind } from '../db/database.ts';
+import type { Database, DatabaseHandle, DatabaseKind } from '../db/database.ts';
 import type { LiveEventBus } from '../jobs/live-events.ts';
 import type { OutboxWorker } from '../jobs/outbox.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
@@ -16,6 +16,8 @@ export interface AppDeps {
   config: Config;
   db: Database;
   dbKind: DatabaseKind;
+  /** Whether the database answers (/status/), and cancelling the statement of a request gone. */
+  dbControl: Pick<DatabaseHandle, 'ping' | 'cancel'>;
   tokens: TokenSigner;
   throttle: Throttle;
   outbox: OutboxWorker;

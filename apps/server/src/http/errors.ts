@@ -7,7 +7,7 @@ import {
 } from '@leadcapture/contracts/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isUnstorableText } from '../db/database.ts';
+import { isConnectionError, isQueryCanceled, isUnstorableText } from '../db/database.ts';
 import { errorEnvelope } from './envelope.ts';
 
 /** A coded error thrown anywhere below the routes; mapped to HTTP in exactly one place. */
@@ -90,8 +90,22 @@ function fromValidation(error: FastifyError): AppError | undefined {
  */
 function fromDatabaseError(error: unknown): AppError | undefined {
   if (isUnstorableText(error)) return new AppError('BAD_REQUEST', 'Text may not contain the NUL character (\\u0000).');
+  // A statement past its time limit (or cancelled): the request is refused as a whole, nothing
+  // of it was committed. 503, not 500: nothing is broken, and the same request may pass when
+  // the database is less busy; the message says what happened without any SQL.
+  if (isQueryCanceled(error)) return databaseUnavailable(TOOK_TOO_LONG);
+  // The database is down, restarting or cut off: nothing of this request was acknowledged.
+  if (isConnectionError(error)) return databaseUnavailable(DATABASE_UNREACHABLE);
   return undefined;
 }
+
+/** Seconds a client waits before trying again after a 503 of the database. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const TOOK_TOO_LONG = 'The request took too long and was stopped. Try again in a moment, or narrow it down.';
+export const DATABASE_UNREACHABLE = 'The database is unavailable. Try again in a few seconds.';
+
+export const databaseUnavailable = (message: string, details?: unknown) =>
+  new AppError('SERVICE_UNAVAILABLE', message, details, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
 
 /** The single error handler: every failure leaves as the error envelope. */
 export function handleError(
@@ -109,7 +123,10 @@ export function handleError(
     return reply.status(500).send(errorEnvelope(500, 'INTERNAL_ERROR', ERROR_MESSAGES.INTERNAL_ERROR));
   }
   const status = ERROR_STATUS[mapped.code];
-  if (status >= 500) request.log.error({ err: error }, mapped.message);
+  // A database outage answers hundreds of these a second: expected, and logged once per request
+  // without the stack of each.
+  if (mapped.code === 'SERVICE_UNAVAILABLE') request.log.warn({ reason: error.message }, mapped.message);
+  else if (status >= 500) request.log.error({ err: error }, mapped.message);
   if (mapped.headers) void reply.headers(mapped.headers);
   return reply.status(status).send(errorEnvelope(status, mapped.code, mapped.message, mapped.details));
 }

@@ -401,7 +401,7 @@ describe('the web app', () => {
   });
 });
 
-describe('unexpected errors', () => {
+describe('when the database is gone', () => {
   let broken: TestApp;
   beforeAll(async () => {
     broken = await createTestApp();
@@ -409,15 +409,19 @@ describe('unexpected errors', () => {
   });
   afterAll(() => broken.app.close());
 
-  it('answers 500 INTERNAL_ERROR without internals when the database is gone, and keeps serving', async () => {
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After and no internals, and keeps serving', async () => {
     const res = await broken.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login/',
       remoteAddress: uniqueAddress(),
       payload: { email: uniqueEmail(), password: PASSWORD },
     });
-    const error = expectError(res, 500, 'INTERNAL_ERROR');
-    expect(error).toEqual({ code: 'INTERNAL_ERROR', message: 'Server error. Please try again later.' });
+    const error = expectError(res, 503, 'SERVICE_UNAVAILABLE');
+    expect(error).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database is unavailable. Try again in a few seconds.',
+    });
+    expect(res.headers['retry-after']).toBe('5');
     for (const leak of [
       'stack',
       ' at ',
@@ -432,7 +436,12 @@ describe('unexpected errors', () => {
     ]) {
       expect(res.body, leak).not.toContain(leak);
     }
-    // The process is still serving what does not need the database.
-    expect((await broken.app.inject({ method: 'GET', url: '/api/v1/status/' })).statusCode).toBe(200);
+    // The process is still serving, and its status says what is down.
+    const status = await broken.app.inject({ method: 'GET', url: '/api/v1/status/' });
+    expect(expectError(status, 503, 'SERVICE_UNAVAILABLE').details).toEqual({
+      database: 'down',
+      database_kind: broken.database.kind,
+    });
+    expect(status.headers['retry-after']).toBe('5');
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '@leadcapture/contracts/constants';
 import type { FastifyRequest } from 'fastify';
-import { queryRows } from '../db/database.ts';
+import { queryRows, type BackendTransaction } from '../db/database.ts';
 import type { TenantContext } from '../db/tenant.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
@@ -34,15 +34,50 @@ export async function withTenant<T>(
   if (explicit !== undefined && !UUID.test(explicit)) throw orgNotFound();
 
   // One statement scopes the transaction to the user, reads the membership under that scope and
-  // scopes it to the organisation (db/functions/enter_tenant.sql): one round trip, not three.
+  // scopes it to the organisation (db/functions/enter_tenant.sql): one round trip, not three. It
+  // also names the backend and the transaction, for cancelling it if the client goes away.
   return deps.db.transaction(async (tx) => {
-    const [membership] = await queryRows<{ organization_id: string; role: Role }>(
+    // A client gone while this request waited for a connection: no work for nobody.
+    if (request.raw.socket.destroyed) throw clientGone();
+    const [membership] = await queryRows<{ organization_id: string; role: Role; pid: number; started_at: string }>(
       tx,
-      sql`select organization_id, role from enter_tenant(${userId}, ${explicit ?? null})`,
+      sql`select organization_id, role, pg_backend_pid() as pid, now()::text as started_at
+        from enter_tenant(${userId}, ${explicit ?? null})`,
     );
     if (!membership) throw orgNotFound();
-    return fn({ organizationId: membership.organization_id, userId, role: membership.role, tx });
+    const ctx = { organizationId: membership.organization_id, userId, role: membership.role, tx };
+    return cancelIfClientLeaves(deps, request, { pid: membership.pid, startedAt: membership.started_at }, () =>
+      fn(ctx),
+    );
   });
+}
+
+const clientGone = () => new AppError('BAD_REQUEST', 'The client closed the connection before the answer.');
+
+/**
+ * Runs `work` of a request's transaction; if the client closes its connection meanwhile (a
+ * browser tab closed, a timeout on the caller's side), the statement running is cancelled:
+ * the transaction rolls back and its pooled connection is free at once, instead of a slow
+ * search running on for nobody until its time limit. On PGlite nothing can interrupt a
+ * statement; there the request's next transaction does not start (above).
+ */
+async function cancelIfClientLeaves<T>(
+  deps: AppDeps,
+  request: FastifyRequest,
+  backend: BackendTransaction,
+  work: () => Promise<T>,
+): Promise<T> {
+  const socket = request.raw.socket;
+  const onClose = () => {
+    request.log.info({ pid: backend.pid }, 'client gone: cancelling its statement');
+    deps.dbControl.cancel(backend).catch((err: unknown) => request.log.warn({ err }, 'could not cancel a statement'));
+  };
+  socket.once('close', onClose);
+  try {
+    return await work();
+  } finally {
+    socket.off('close', onClose);
+  }
 }
 
 /**

@@ -560,7 +560,7 @@ export async function runImport(db: Database, job: ImportJob, shouldStop: () => 
       if (counts.processed === 0) return;
       const rows = batch;
       const c = counts;
-      keptErrors += await inScope(db, scope, (tx) => writeBatch(tx, job, rows, c, keptErrors));
+      keptErrors += await inScope(db, scope, (tx) => writeBatch(tx, job, rows, c, keptErrors), 'import');
       batch = [];
       counts = emptyCounts();
       await yieldToEventLoop();

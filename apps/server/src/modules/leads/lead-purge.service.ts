@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { LEAD_RETENTION_DAYS } from '@leadcapture/contracts/leads';
 import { queryRows, type Database } from '../../db/database.ts';
-import { inScope } from '../../db/tenant.ts';
+import { allowStatementTime, inScope } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifications } from '../notifications/notifications.table.ts';
 import { leads } from './leads.table.ts';
@@ -30,6 +30,7 @@ export async function purgeExpiredLeads(
   for (const { id: organizationId } of orgs) {
     for (;;) {
       const count = await inScope(db, { organizationId }, async (tx) => {
+        await allowStatementTime(tx, 'purge');
         // A materialised CTE: as a subquery of IN, a rescan of LIMIT … FOR UPDATE would skip the
         // rows this statement already deleted and go on to the next ones, ignoring the batch.
         // SKIP LOCKED: another process purging at the same time takes other rows.
