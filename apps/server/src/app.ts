@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -16,7 +17,9 @@ import { authHook } from './http/auth-hook.ts';
 import type { AppDeps } from './http/deps.ts';
 import { errorEnvelope } from './http/envelope.ts';
 import { handleError } from './http/errors.ts';
+import { serializeError, serializeRequest } from './http/log-serializers.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { refuseMalformedText } from './http/well-formed-text.ts';
 import { createThrottle, memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './http/throttle.ts';
 import { createLiveEventBus, liveEventHandler } from './jobs/live-events.ts';
 import { createOutboxWorker } from './jobs/outbox.ts';
@@ -73,6 +76,8 @@ export interface BuildOptions {
   /** Run the scheduled jobs periodically (off in tests, which run a task by hand). */
   runScheduler?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (stdout unless given; a test reads what was logged). */
+  logStream?: DestinationStream;
 }
 
 /** Where the built web app is: apps/web/dist, seen from apps/server/src or apps/server/dist. */
@@ -118,6 +123,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+      // No request body, query string or bound query parameter reaches the log (http/log-serializers.ts).
+      serializers: { err: serializeError, req: serializeRequest },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
@@ -299,6 +307,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.addHook('onRequest', authHook(deps.tokens));
+      api.addHook('preValidation', refuseMalformedText);
       await api.register(statusRoutes(deps), { prefix: '/status' });
       await api.register(authRoutes(deps), { prefix: '/auth' });
       await api.register(onboardingRoutes(deps), { prefix: '/auth/onboarding' });
