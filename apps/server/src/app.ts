@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { authHook } from './http/auth-hook.ts';
@@ -8,6 +9,7 @@ import type { AppDeps } from './http/deps.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { allowCrossOrigin, createHttpServer } from './http/server.ts';
 import { addSecurityHeaders, responseHeaderSets } from './http/security-headers.ts';
+import { refuseMalformedText } from './http/well-formed-text.ts';
 import { createThrottle, memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './http/throttle.ts';
 import { capturePageSender, inlineScriptHashes, readWebPages, registerWebApp } from './http/web-app.ts';
 import { createBackgroundWork } from './jobs/background.ts';
@@ -53,12 +55,14 @@ export interface BuildOptions {
   /** Run the scheduled jobs periodically (off in tests, which run a task by hand). */
   runScheduler?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (stdout unless given; a test reads what was logged). */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole application. Reads like a table of contents: plugins, then modules. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
-  const app = createHttpServer(config, opts.logger);
+  const app = createHttpServer(config, opts.logger, opts.logStream);
 
   // --- process services -------------------------------------------------------------------
   const mailer =
@@ -108,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.addHook('onRequest', authHook(deps.tokens));
+      api.addHook('preValidation', refuseMalformedText);
       await api.register(statusRoutes(deps), { prefix: '/status' });
       await api.register(authRoutes(deps), { prefix: '/auth' });
       await api.register(onboardingRoutes(deps), { prefix: '/auth/onboarding' });

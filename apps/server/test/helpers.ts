@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuthResult } from '@leadcapture/contracts/auth';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -79,6 +80,8 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 export interface TestAppOptions {
   /** Extra environment variables for loadConfig, e.g. CORS_ORIGINS or WEB_DIST_DIR. */
   env?: Record<string, string | undefined>;
+  /** Log (at LOG_LEVEL, default silent) to this stream instead of not at all: a test reads the log. */
+  logStream?: DestinationStream;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -89,7 +92,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   );
   const database = await openTestDatabase();
   const mailer = memoryMailer();
-  const app = await buildApp({ config, database, mailer, runOutbox: false, runScheduler: false, logger: false });
+  const logging = options.logStream ? { logStream: options.logStream } : { logger: false as const };
+  const app = await buildApp({ config, database, mailer, runOutbox: false, runScheduler: false, ...logging });
   await app.ready();
   return {
     app,

@@ -57,13 +57,13 @@ let offerWithField = '';
 let offerLeadId = '';
 const notificationOf = {} as Record<Role, string>;
 
-function call(method: Method, url: string, user: User | null, req: Omit<Request, 'url'> = {}) {
+function call(method: Method, url: string, user: User | null, req: Omit<Request, 'url'> = {}, actingOn = org) {
   const form = req.parts ? multipart(req.parts) : undefined;
   return t.app.inject({
     method,
     url: `/api/v1/${url}`,
     remoteAddress: uniqueAddress(),
-    headers: { ...(user ? { ...bearer(user.access), 'x-organization-id': org } : {}), ...form?.headers },
+    headers: { ...(user ? { ...bearer(user.access), 'x-organization-id': actingOn } : {}), ...form?.headers },
     ...(form
       ? { payload: form.payload }
       : req.body === undefined
@@ -706,6 +706,11 @@ afterAll(() => t.close());
 
 const isPublic = (r: Route) => r.allowed === 'public';
 const LAST = ['/auth/change-password/', '/auth/logout/', '/auth/delete-account/'];
+/**
+ * The user's own account, whichever organisation the app has open: these must keep answering
+ * with a stale header (an organisation the user just left), or the app could not recover.
+ */
+const ACTS_ON_USER = ['/auth/me/', '/auth/preferences/', '/auth/switch-organization/'];
 
 /** The table of docs/roles.md, generated from ROUTES. */
 function matrixMarkdown(): string {
@@ -761,6 +766,25 @@ describe('the role matrix (docs/roles.md)', () => {
           : res.statusCode === 403 && res.json<{ error: { code: string } }>().error.code === 'PERMISSION_DENIED';
         if (!ok) failures.push(`${role} ${route.method} ${req.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 404 on every route that acts on an organisation when X-Organization-Id names a foreign one', async () => {
+    // 03-decisions §2: the header must name one of the user's organisations, else 404, exactly
+    // as a missing one. The review found three routes answering 200 (issue 22).
+    const stranger = await registerUser(t);
+    const foreign = stranger.organization?.id ?? '';
+    const failures: string[] = [];
+    for (const route of ROUTES) {
+      if (isPublic(route) || LAST.includes(route.path) || ACTS_ON_USER.includes(route.path)) continue;
+      // A path that names the organisation itself acts on that one, whatever the header says.
+      if (route.path.startsWith('/organizations/{id}/')) continue;
+      if (!route.request) throw new Error(`${route.method} ${route.path} has no request`);
+      const req = await route.request('owner');
+      const res = await call(route.method, req.url, users.owner, req, foreign);
+      if (res.statusCode !== 404)
+        failures.push(`${route.method} ${req.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(failures).toEqual([]);
   });

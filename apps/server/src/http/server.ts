@@ -3,7 +3,9 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+import type { DestinationStream } from 'pino';
 import { handleError } from './errors.ts';
+import { serializeError, serializeRequest } from './log-serializers.ts';
 
 const BODY_LIMIT = 1024 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -12,11 +14,18 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  * The HTTP server before any route: logging without secrets, JSON bodies up to 1 MB, request
  * ids, the contract's validation, and every error (the router's own included) in the envelope.
  */
-export function createHttpServer(config: Config, logger?: FastifyServerOptions['logger']): FastifyInstance {
+export function createHttpServer(
+  config: Config,
+  logger?: FastifyServerOptions['logger'],
+  logStream?: DestinationStream,
+): FastifyInstance {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+      // No request body, query string or bound query parameter reaches the log (log-serializers.ts).
+      serializers: { err: serializeError, req: serializeRequest },
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,

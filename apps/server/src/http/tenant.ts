@@ -96,3 +96,15 @@ export function requestMeta(request: FastifyRequest) {
   const ua = request.headers['user-agent'];
   return { ip: request.ip || null, userAgent: typeof ua === 'string' ? ua : '' };
 }
+
+/**
+ * For routes that act on the signed-in user rather than on one organisation's data (their list
+ * of organisations, their onboarding, the static import template): an `X-Organization-Id`
+ * header, when given, must still name one of the user's organisations, else 404 (03-decisions
+ * §2), as on every route that runs in `withTenant`. Without a header there is nothing to check.
+ */
+export async function checkActingOrganization(deps: AppDeps, request: FastifyRequest): Promise<void> {
+  const header = request.headers['x-organization-id'];
+  if (header === undefined || header === '') return;
+  await withTenant(deps, request, async () => undefined);
+}

@@ -136,18 +136,19 @@ describe('POST /files/upload/', () => {
     expect(info.size).toBe(MAX_IMAGE_BYTES);
   });
 
-  it('answers 422 "Image size must be less than 2MB" one byte over, and stores nothing', async () => {
+  it('answers 413 PAYLOAD_TOO_LARGE "Image size must be less than 2MB" one byte over, and stores nothing', async () => {
     const a = await registerUser(t);
-    const details = expectValidation(await upload(a, image(pngOfSize(MAX_IMAGE_BYTES + 1))), 'file');
-    expect(details).toEqual({ file: ['Image size must be less than 2MB'] });
+    const error = expectError(await upload(a, image(pngOfSize(MAX_IMAGE_BYTES + 1))), 413, 'PAYLOAD_TOO_LARGE');
+    expect(error.message).toBe('Image size must be less than 2MB');
+    expect(error.details).toEqual({ file: ['Image size must be less than 2MB'] });
     expect(storedFiles(orgId(a))).toEqual([]);
     expect(await fileRows(orgId(a))).toEqual([]);
   });
 
   it('refuses a body whose declared length cannot hold a file of 2 MB before reading it', async () => {
     const a = await registerUser(t);
-    const details = expectValidation(await upload(a, image(pngOfSize(3 * 1024 * 1024))), 'file');
-    expect(details.file).toEqual(['Image size must be less than 2MB']);
+    const error = expectError(await upload(a, image(pngOfSize(3 * 1024 * 1024))), 413, 'PAYLOAD_TOO_LARGE');
+    expect(error.details).toEqual({ file: ['Image size must be less than 2MB'] });
   });
 
   describe('over a real connection, with no Content-Length to refuse up front', () => {
@@ -195,7 +196,7 @@ describe('POST /files/upload/', () => {
       const outcome = await streamUpload(bearer(a.access));
       expect(outcome.sent).toBeLessThan(total);
       if (outcome.status !== undefined) {
-        expect(outcome.status).toBe(422);
+        expect(outcome.status).toBe(413);
         expect(outcome.connection).toBe('close');
         expect(outcome.body).toContain('Image size must be less than 2MB');
       }

@@ -23,7 +23,7 @@ const binary = z.string().meta({ format: 'binary' });
  */
 export const uploadDocs = {
   consumes: ['multipart/form-data'],
-  description: `One part named "${UPLOAD_FIELD}": a PNG, JPEG, WebP or GIF image of at most 2 MB, recognised by its content. A wrong type or a larger file answers 422 with details.${UPLOAD_FIELD}.`,
+  description: `One part named "${UPLOAD_FIELD}": a PNG, JPEG, WebP or GIF image of at most 2 MB, recognised by its content. A wrong type answers 422, a larger file 413 PAYLOAD_TOO_LARGE, each with details.${UPLOAD_FIELD}.`,
   body: z.object({ [UPLOAD_FIELD]: binary }).nullish(),
 };
 

@@ -24,7 +24,12 @@ const LIMITS = {
  */
 const FRAMING_ALLOWANCE = 64 * 1024;
 
-export const tooLarge = () => validationError({ file: [FILE_MESSAGES.tooLarge] }, FILE_MESSAGES.tooLarge);
+/**
+ * 413 PAYLOAD_TOO_LARGE (03-decisions §2), not a 422: the file may be perfectly valid, only too big.
+ * The details still name the field, so a form shows the message beside it.
+ */
+export const tooLarge = () =>
+  new AppError('PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge, { [UPLOAD_FIELD]: [FILE_MESSAGES.tooLarge] });
 export const invalidImage = () => validationError({ file: [FILE_MESSAGES.invalidImage] }, FILE_MESSAGES.invalidImage);
 const malformed = () => new AppError('BAD_REQUEST', 'The upload was interrupted or is not valid multipart data.');
 

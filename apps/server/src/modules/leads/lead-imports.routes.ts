@@ -16,7 +16,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { pageWindow, paginate } from '../../http/pagination.ts';
 import { okResponse, typed } from '../../http/routes.ts';
-import { requestMeta, tenantRunner, withTenant } from '../../http/tenant.ts';
+import { checkActingOrganization, requestMeta, tenantRunner, withTenant } from '../../http/tenant.ts';
 import { uploadDocs } from '../files/files.routes.ts';
 import { exportLeads } from './lead-export.service.ts';
 import { receiveImportFile, registerImportUploads } from './lead-import-file.ts';
@@ -124,7 +124,9 @@ export function leadDataRoutes(deps: AppDeps) {
           response: download('The template', ['text/csv']),
         },
       },
-      async (_req, reply) => {
+      async (req, reply) => {
+        // The same for every organisation, but asked for as one: a foreign one answers 404.
+        await checkActingOrganization(deps, req);
         const csv = `\ufeff${stringify([TEMPLATE.map(([h]) => h), TEMPLATE.map(([, v]) => v)], { record_delimiter: 'windows' })}`;
         return sendDownload(reply, 'text/csv; charset=utf-8', 'lead-import-template.csv', csv);
       },

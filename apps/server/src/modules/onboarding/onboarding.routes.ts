@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { okResponse, typed } from '../../http/routes.ts';
-import { requestMeta, requireAuth } from '../../http/tenant.ts';
+import { checkActingOrganization, requestMeta, requireAuth } from '../../http/tenant.ts';
 import * as onboarding from './onboarding.service.ts';
 
 const tags = ['auth'];
@@ -19,7 +19,10 @@ export function onboardingRoutes(deps: AppDeps) {
         prefixTrailingSlash: 'slash',
         schema: { tags, summary: 'Onboarding progress of the signed-in user', response: okResponse(onboardingSchema) },
       },
-      async (req) => ok(await onboarding.getOnboarding(deps, requireAuth(req).userId)),
+      async (req) => {
+        await checkActingOrganization(deps, req);
+        return ok(await onboarding.getOnboarding(deps, requireAuth(req).userId));
+      },
     );
 
     app.patch(
@@ -33,7 +36,10 @@ export function onboardingRoutes(deps: AppDeps) {
           response: okResponse(onboardingSchema),
         },
       },
-      async (req) => ok(await onboarding.updateOnboarding(deps, requestMeta(req), requireAuth(req).userId, req.body)),
+      async (req) => {
+        await checkActingOrganization(deps, req);
+        return ok(await onboarding.updateOnboarding(deps, requestMeta(req), requireAuth(req).userId, req.body));
+      },
     );
   };
 }

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { pageWindow, paginate } from '../../http/pagination.ts';
 import { okResponse, typed } from '../../http/routes.ts';
-import { requestMeta, requireAuth, withTenant } from '../../http/tenant.ts';
+import { checkActingOrganization, requestMeta, requireAuth, withTenant } from '../../http/tenant.ts';
 import * as orgs from './organizations.service.ts';
 
 const tags = ['organizations'];
@@ -35,6 +35,7 @@ export function organizationRoutes(deps: AppDeps) {
       },
       async (req) => {
         const { userId } = requireAuth(req);
+        await checkActingOrganization(deps, req);
         const page = await inScope(deps.db, { userId }, (tx) =>
           orgs.listOrganizations(tx, userId, pageWindow(req.query)),
         );
