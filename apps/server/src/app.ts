@@ -17,6 +17,7 @@ import type { AppDeps } from './http/deps.ts';
 import { errorEnvelope } from './http/envelope.ts';
 import { handleError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { createFairShare, type FairShareOptions } from './http/fair-share.ts';
 import { createThrottle, memoryThrottleStore, redisThrottleStore, type ThrottleStore } from './http/throttle.ts';
 import { createLiveEventBus, liveEventHandler } from './jobs/live-events.ts';
 import { createOutboxWorker } from './jobs/outbox.ts';
@@ -64,6 +65,8 @@ export interface BuildOptions {
   database: DatabaseHandle;
   mailer?: Mailer;
   throttleStore?: ThrottleStore;
+  /** Each organisation's share of heavy work; the defaults unless a test narrows them. */
+  fairShare?: Partial<FairShareOptions>;
   /** Shared state across API processes (throttles, cache invalidation) when REDIS_URL is set. */
   redis?: Redis;
   /** Where uploaded files are kept; local disk under DATA_DIR/uploads by default. */
@@ -196,6 +199,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     dbKind: database.kind,
     tokens: await createTokenSigner(config.jwtSecret),
     throttle: createThrottle(throttleStore),
+    fairShare: createFairShare(opts.fairShare),
     outbox,
     scheduler,
     live,

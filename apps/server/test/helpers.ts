@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
+import type { FairShareOptions } from '../src/http/fair-share.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 
@@ -79,6 +80,8 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 export interface TestAppOptions {
   /** Extra environment variables for loadConfig, e.g. CORS_ORIGINS or WEB_DIST_DIR. */
   env?: Record<string, string | undefined>;
+  /** Each organisation's share of heavy work, narrowed or widened for a test. */
+  fairShare?: Partial<FairShareOptions>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -89,7 +92,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
   );
   const database = await openTestDatabase();
   const mailer = memoryMailer();
-  const app = await buildApp({ config, database, mailer, runOutbox: false, runScheduler: false, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    fairShare: options.fairShare,
+    runOutbox: false,
+    runScheduler: false,
+    logger: false,
+  });
   await app.ready();
   return {
     app,
