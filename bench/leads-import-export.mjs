@@ -9,7 +9,7 @@
 //   BENCH_API_NODE_ARGS: node flags for the API process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { startApi } from './leads-support.mjs';
+import { importCsv, startApi } from './leads-support.mjs';
 import { report, sleep } from './support.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -33,17 +33,6 @@ function rss(pid) {
     .split('\n')
     .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.match(/\d+/)?.[0] ?? 0) * 1024;
-}
-
-function csv(rows) {
-  const lines = ['First name,Last name,Email,Phone,Company,Job title,Interest,Tags,Notes'];
-  const interests = ['hot', 'warm', 'cold', ''];
-  for (let i = 1; i <= rows; i += 1) {
-    lines.push(
-      `Förnamn${i},Efternamn${i},person${i}@example.com,070-${String(i).padStart(7, '0')},Företag ${i % 5000} AB,Inköpare,${interests[i % 4]},"mässa,bench",Träffad i montern`,
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
 }
 
 await freshSchema(databaseUrl);
@@ -71,21 +60,9 @@ try {
   const auth = { authorization: `Bearer ${access}` };
 
   // 1. Import.
-  const file = csv(ROWS);
-  results.file_mb = Math.round((Buffer.byteLength(file) / 1024 / 1024) * 10) / 10;
-  const form = new FormData();
-  form.append('duplicates', 'skip');
-  form.append('file', new Blob([file], { type: 'text/csv' }), 'bench.csv');
   const importStarted = performance.now();
-  const posted = await fetch(`${base}/api/v1/leads/import_leads/`, { method: 'POST', headers: auth, body: form });
-  if (posted.status !== 202) throw new Error(`import: ${posted.status} ${await posted.text()}`);
-  const { id } = (await posted.json()).data;
-  let record;
-  for (;;) {
-    record = (await (await fetch(`${base}/api/v1/data/imports/${id}/`, { headers: auth })).json()).data;
-    if (record.status === 'completed' || record.status === 'failed') break;
-    await sleep(100);
-  }
+  const { record, bytes: fileBytes } = await importCsv(base, auth, ROWS);
+  results.file_mb = Math.round((fileBytes / 1024 / 1024) * 10) / 10;
   results.import_s = Math.round(performance.now() - importStarted) / 1000;
   results.import = { status: record.status, created: record.created, failed: record.failed, failure: record.failure };
   if (record.status !== 'completed' || record.created !== ROWS)

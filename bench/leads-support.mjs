@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, spawnServer, waitFor } from './support.mjs';
+import { freePort, sleep, spawnServer, waitFor } from './support.mjs';
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_leads';
 /** The big organisation's owner: the list bench signs in as them. */
@@ -39,4 +39,35 @@ export async function startApi(databaseUrl = BENCH_DATABASE_URL) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A CSV of `rows` leads as a trade-fair team exports them: Swedish text, a list cell, CRLF. */
+export function importFile(rows) {
+  const lines = ['First name,Last name,Email,Phone,Company,Job title,Interest,Tags,Notes'];
+  const interests = ['hot', 'warm', 'cold', ''];
+  for (let i = 1; i <= rows; i += 1) {
+    lines.push(
+      `Förnamn${i},Efternamn${i},person${i}@example.com,070-${String(i).padStart(7, '0')},Företag ${i % 5000} AB,Inköpare,${interests[i % 4]},"mässa,bench",Träffad i montern`,
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * Imports a generated file of `rows` leads (importFile) through the API and waits until the
+ * import record is completed or failed; answers the record and the file's size in bytes.
+ */
+export async function importCsv(base, auth, rows) {
+  const file = importFile(rows);
+  const form = new FormData();
+  form.append('duplicates', 'skip');
+  form.append('file', new Blob([file], { type: 'text/csv' }), 'bench.csv');
+  const posted = await fetch(`${base}/api/v1/leads/import_leads/`, { method: 'POST', headers: auth, body: form });
+  if (posted.status !== 202) throw new Error(`import: ${posted.status} ${await posted.text()}`);
+  const { id } = (await posted.json()).data;
+  for (;;) {
+    const record = (await (await fetch(`${base}/api/v1/data/imports/${id}/`, { headers: auth })).json()).data;
+    if (record.status === 'completed' || record.status === 'failed') return { record, bytes: Buffer.byteLength(file) };
+    await sleep(100);
+  }
 }

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { authHook } from './http/auth-hook.ts';
 import type { AppDeps } from './http/deps.ts';
+import { createFairShare, type FairShareOptions } from './http/fair-share.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { allowCrossOrigin, createHttpServer } from './http/server.ts';
 import { addSecurityHeaders, responseHeaderSets } from './http/security-headers.ts';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   database: DatabaseHandle;
   mailer?: Mailer;
   throttleStore?: ThrottleStore;
+  /** Each organisation's share of heavy work; the defaults unless a test narrows them. */
+  fairShare?: Partial<FairShareOptions>;
   /** Shared state across API processes (throttles, cache invalidation) when REDIS_URL is set. */
   redis?: Redis;
   /** Where uploaded files are kept; local disk under DATA_DIR/uploads by default. */
@@ -88,6 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     dbControl: database,
     tokens: await createTokenSigner(config.jwtSecret),
     throttle: createThrottle(throttleStore),
+    fairShare: createFairShare(opts.fairShare),
     outbox: background.outbox,
     scheduler: background.scheduler,
     live,

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
+import type { FairShareOptions } from '../src/http/fair-share.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 
@@ -82,6 +83,8 @@ export interface TestAppOptions {
   env?: Record<string, string | undefined>;
   /** Log (at LOG_LEVEL, default silent) to this stream instead of not at all: a test reads the log. */
   logStream?: DestinationStream;
+  /** Each organisation's share of heavy work, narrowed or widened for a test. */
+  fairShare?: Partial<FairShareOptions>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -93,7 +96,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
   const mailer = memoryMailer();
   const logging = options.logStream ? { logStream: options.logStream } : { logger: false as const };
-  const app = await buildApp({ config, database, mailer, runOutbox: false, runScheduler: false, ...logging });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    fairShare: options.fairShare,
+    runOutbox: false,
+    runScheduler: false,
+    ...logging,
+  });
   await app.ready();
   return {
     app,

@@ -9,6 +9,7 @@ import type { CaptureTargets } from '../modules/capture/capture-targets.ts';
 import type { CaptureWrites } from '../modules/leads/capture-writes.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
 import type { FileStorage } from '../storage/storage.ts';
+import type { FairShare } from './fair-share.ts';
 import type { Throttle } from './throttle.ts';
 
 /** The process-wide services a request may use; built once in app.ts. */
@@ -20,6 +21,8 @@ export interface AppDeps {
   dbControl: Pick<DatabaseHandle, 'ping' | 'cancel'>;
   tokens: TokenSigner;
   throttle: Throttle;
+  /** Each organisation's share of heavy work (exports, imports, searches) in this process. */
+  fairShare: FairShare;
   outbox: OutboxWorker;
   /** Periodic jobs (bin purge, follow-up reminders); tests run a task with scheduler.run(name). */
   scheduler: Scheduler;

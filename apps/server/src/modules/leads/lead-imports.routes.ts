@@ -16,9 +16,10 @@ import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { pageWindow, paginate } from '../../http/pagination.ts';
 import { okResponse, typed } from '../../http/routes.ts';
+import { requestOrganization, type Release } from '../../http/fair-share.ts';
 import { checkActingOrganization, requestMeta, tenantRunner, withTenant } from '../../http/tenant.ts';
 import { uploadDocs } from '../files/files.routes.ts';
-import { exportLeads } from './lead-export.service.ts';
+import { exportLeads, type LeadExport } from './lead-export.service.ts';
 import { receiveImportFile, registerImportUploads } from './lead-import-file.ts';
 import * as imports from './lead-imports.service.ts';
 
@@ -40,11 +41,15 @@ export function createImportRunner(db: Database, log: FastifyBaseLogger) {
   const running = new Set<Promise<void>>();
   let stopping = false;
   return {
-    start(job: imports.ImportJob) {
+    /** Runs the job in the background; `release` frees its organisation's heavy-work slot at its end. */
+    start(job: imports.ImportJob, release: Release) {
       const done: Promise<void> = imports
         .runImport(db, job, () => stopping)
         .catch((err: unknown) => log.error({ err, importId: job.id }, 'lead import failed'))
-        .finally(() => running.delete(done));
+        .finally(() => {
+          release();
+          running.delete(done);
+        });
       running.add(done);
     },
     async stop() {
@@ -107,9 +112,20 @@ export function leadDataRoutes(deps: AppDeps) {
         },
       },
       async (req, reply) => {
-        const file = await exportLeads(tenantRunner(deps, req), requestMeta(req), req.query, (err) =>
-          req.log.error({ err }, 'lead export failed while streaming'),
-        );
+        // An export is heavy work for as long as it streams: its slot is freed when the body
+        // ends, fails or the client goes away (decision in docs/leads-scale-and-merge.md).
+        const organization = await requestOrganization(deps, req);
+        const release = await deps.fairShare.acquire(organization);
+        let file: LeadExport;
+        try {
+          file = await exportLeads(tenantRunner(deps, req, organization), requestMeta(req), req.query, (err) =>
+            req.log.error({ err }, 'lead export failed while streaming'),
+          );
+        } catch (err) {
+          release();
+          throw err;
+        }
+        file.body.once('close', release);
         void reply.header(EXPORT_TOTAL_HEADER, String(file.total));
         return sendDownload(reply, file.contentType, file.fileName, file.body);
       },
@@ -157,10 +173,19 @@ export function leadDataRoutes(deps: AppDeps) {
         },
       },
       async (req, reply) => {
-        const started = await imports.startImport(tenantRunner(deps, req), requestMeta(req), () =>
-          receiveImportFile(req, importDir),
-        );
-        runner.start(started.job);
+        // The import's slot is its organisation's until the background job ends.
+        const organization = await requestOrganization(deps, req);
+        const release = await deps.fairShare.acquire(organization);
+        let started: imports.StartedImport;
+        try {
+          started = await imports.startImport(tenantRunner(deps, req, organization), requestMeta(req), () =>
+            receiveImportFile(req, importDir),
+          );
+        } catch (err) {
+          release();
+          throw err;
+        }
+        runner.start(started.job, release);
         reply.code(202);
         return ok(started.record, 202);
       },

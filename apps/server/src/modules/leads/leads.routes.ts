@@ -29,6 +29,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { pageWindow, paginate } from '../../http/pagination.ts';
 import { createdResponse, okResponse, typed } from '../../http/routes.ts';
+import { withHeavyTenant } from '../../http/fair-share.ts';
 import { requestMeta, withTenant } from '../../http/tenant.ts';
 import * as activities from './lead-activities.service.ts';
 import { bulkLeads } from './lead-bulk.service.ts';
@@ -80,9 +81,9 @@ export function leadsRoutes(deps: AppDeps) {
         },
       },
       async (req) => {
-        const page = await withTenant(deps, req, (ctx) =>
-          leadsService.listLeads(ctx, req.query, pageWindow(req.query)),
-        );
+        // A search is heavy work (its organisation's fair share); the plain list is not.
+        const run = req.query.search ? withHeavyTenant : withTenant;
+        const page = await run(deps, req, (ctx) => leadsService.listLeads(ctx, req.query, pageWindow(req.query)));
         return ok({
           ...paginate(req, publicUrl, req.query, page.results, page.total.count),
           count_exact: page.total.exact,
