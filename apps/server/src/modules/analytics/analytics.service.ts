@@ -68,6 +68,7 @@ export async function dashboardOverview(
       email: leads.email,
       company: leads.company,
       status: leads.status,
+      approval_status: leads.approvalStatus,
       source: leads.source,
       eventId: events.id,
       eventName: events.name,
