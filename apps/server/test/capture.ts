@@ -6,7 +6,7 @@ import type { FormField } from '@leadcapture/contracts/form-fields';
 import type { CaptureRequest } from '@leadcapture/contracts/public-capture';
 import { queryRows } from '../src/db/database.ts';
 import { inScope } from '../src/db/tenant.ts';
-import { events, leadsCapturedOf, type EventSettings } from '../src/modules/events/events.table.ts';
+import { eventLeadCounts, events, type EventSettings } from '../src/modules/events/events.table.ts';
 import { leads } from '../src/modules/leads/leads.table.ts';
 import { offers } from '../src/modules/offers/offers.table.ts';
 import { uniqueAddress, type TestApp } from './helpers.ts';
@@ -94,9 +94,13 @@ export function storedLeads(t: TestApp, organizationId: string) {
   );
 }
 
+/** The event's capture counter: the sum of its slot rows (events.table.ts). */
 export async function leadsCaptured(t: TestApp, event: EventFixture): Promise<number> {
   const [row] = await inScope(t.database.db, { organizationId: event.organizationId }, (tx) =>
-    tx.select({ n: leadsCapturedOf }).from(events).where(eq(events.id, event.id)),
+    tx
+      .select({ n: sql<number>`coalesce(sum(${eventLeadCounts.count}), 0)::int` })
+      .from(eventLeadCounts)
+      .where(eq(eventLeadCounts.eventId, event.id)),
   );
   return row?.n ?? -1;
 }

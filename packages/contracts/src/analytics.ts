@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_STATUSES, LEAD_SOURCES, LEAD_STATUSES, OVERVIEW_PERIODS } from './constants.ts';
+import { APPROVAL_STATUSES, EVENT_STATUSES, LEAD_SOURCES, LEAD_STATUSES, OVERVIEW_PERIODS } from './constants.ts';
 
 export { OVERVIEW_PERIODS, type OverviewPeriod } from './constants.ts';
 
@@ -35,6 +35,8 @@ export const dashboardOverviewSchema = z.object({
       email: z.string(),
       company: z.string(),
       status: z.enum(LEAD_STATUSES),
+      /** Pending leads are listed with a "Pending approval" badge: they are not the team's yet. */
+      approval_status: z.enum(APPROVAL_STATUSES),
       source: z.enum(LEAD_SOURCES),
       event: z.object({ id: z.uuid(), name: z.string() }).nullable(),
       created_at: z.iso.datetime(),

@@ -183,6 +183,7 @@ export const eventSchema = z.object({
   status: z.enum(EVENT_STATUSES),
   /** The status set by hand behind `status` (what PATCH sets). */
   manual_status: z.enum(EVENT_MANUAL_STATUSES),
+  /** The event's live leads: not deleted, not rejected; pending ones count (its analytics' submissions). */
   leads_captured: z.number().int().nonnegative(),
   /** The public capture page, {PUBLIC_URL}/capture/{slug}. */
   public_url: z.string(),
@@ -371,9 +372,12 @@ export const eventAnalyticsQuerySchema = z.object({
 
 const countsSchema = z.object({
   page_views: z.number().int().nonnegative(),
+  /** The event's live leads (not deleted, not rejected), as `leads_captured` counts them. */
   submissions: z.number().int().nonnegative(),
-  /** submissions / page_views in percent, one decimal; 0 when there were no views. */
-  conversion_rate: z.number().nonnegative(),
+  /** Of those, the leads that became customers (status converted or closed_won). */
+  converted: z.number().int().nonnegative(),
+  /** converted / submissions in percent, one decimal, 0 to 100; 0 when there are no leads. */
+  conversion_rate: z.number().min(0).max(100),
 });
 
 export const eventAnalyticsSchema = z.object({

@@ -20,6 +20,7 @@ const lead = {
   email: 'greta@fjord.se',
   company: 'Fjord AB',
   status: 'new',
+  approval_status: 'pending',
   source: 'qr_scan',
   event: { id: event.id, name: event.name },
   created_at: '2026-11-25T09:30:00.123Z',

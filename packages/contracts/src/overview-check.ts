@@ -6,7 +6,7 @@
  * the two together input by input. A change to the figures' shape changes both.
  */
 import type { DashboardOverview } from './analytics.ts';
-import { EVENT_STATUSES, LEAD_SOURCES, LEAD_STATUSES } from './constants.ts';
+import { APPROVAL_STATUSES, EVENT_STATUSES, LEAD_SOURCES, LEAD_STATUSES } from './constants.ts';
 import { shapeOf } from './shape-check.ts';
 
 const overviewFields = shapeOf('overview');
@@ -34,6 +34,7 @@ export function parseDashboardOverview(data: unknown): DashboardOverview {
       email: lead.text('email'),
       company: lead.text('company'),
       status: lead.oneOf('status', LEAD_STATUSES),
+      approval_status: lead.oneOf('approval_status', APPROVAL_STATUSES),
       source: lead.oneOf('source', LEAD_SOURCES),
       event: lead.objectOrNull('event', (event) => ({ id: event.uuid('id'), name: event.text('name') })),
       created_at: lead.datetime('created_at'),

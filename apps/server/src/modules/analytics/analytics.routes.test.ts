@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dashboardOverviewSchema } from '@leadcapture/contracts/analytics';
 import type { LeadStatus } from '@leadcapture/contracts/constants';
+import { eventSchema } from '@leadcapture/contracts/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inScope } from '../../db/tenant.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
@@ -37,7 +38,14 @@ async function seedEvent(organizationId: string, values: Partial<typeof events.$
 
 async function seedLead(
   organizationId: string,
-  values: { eventId?: string; createdAt?: Date; status?: LeadStatus; deletedAt?: Date; rejected?: boolean } = {},
+  values: {
+    eventId?: string;
+    createdAt?: Date;
+    status?: LeadStatus;
+    deletedAt?: Date;
+    rejected?: boolean;
+    pending?: boolean;
+  } = {},
 ) {
   await inScope(t.database.db, { organizationId }, (tx) =>
     tx.insert(leads).values({
@@ -52,6 +60,7 @@ async function seedLead(
       ...(values.createdAt ? { createdAt: values.createdAt } : {}),
       ...(values.deletedAt ? { deletedAt: values.deletedAt } : {}),
       ...(values.rejected ? { approvalStatus: 'rejected' as const } : {}),
+      ...(values.pending ? { approvalStatus: 'pending' as const } : {}),
     }),
   );
 }
@@ -118,6 +127,26 @@ describe('GET /api/v1/analytics/dashboard/overview/', () => {
     expect(data.leads_by_day.find((d) => d.date === twoDaysAgo)?.count).toBe(2);
     expect(data.recent_leads).toHaveLength(5);
     expect(data.recent_leads[0]).toMatchObject({ status: 'converted', event: { id: expo.id, name: 'Nordic Expo' } });
+  });
+
+  it("tells pending leads apart in the recent leads, and counts an event's leads as the event does", async () => {
+    const owner = await registerUser(t);
+    const org = owner.organization?.id ?? '';
+    const expo = await seedEvent(org, { status: 'active', startDate: daysAgo(1), endDate: new Date(Date.now() + DAY) });
+    await seedLead(org, { eventId: expo.id, createdAt: daysAgo(1) });
+    await seedLead(org, { eventId: expo.id, pending: true });
+    await seedLead(org, { eventId: expo.id, rejected: true });
+    await seedLead(org, { eventId: expo.id, deletedAt: new Date() });
+
+    const res = await t.app.inject({
+      url: '/api/v1/analytics/dashboard/overview?days=7',
+      headers: bearer(owner.access),
+    });
+    const data = expectData(dashboardOverviewSchema, res);
+    expect(data.recent_leads.map((l) => l.approval_status)).toEqual(['pending', 'approved']);
+    expect(data.upcoming_events).toEqual([expect.objectContaining({ id: expo.id, leads_captured: 2 })]);
+    const event = await t.app.inject({ url: `/api/v1/events/${expo.id}/`, headers: bearer(owner.access) });
+    expect(expectData(eventSchema, event).leads_captured).toBe(2);
   });
 
   it('refuses a period it does not offer, and needs a signed-in member', async () => {

@@ -4,7 +4,8 @@ import { and, asc, desc, eq, getTableColumns, gt, isNull, ne, or, sql } from 'dr
 import { queryRows } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { assertCan } from '../../http/permissions.ts';
-import { events, leadsCapturedOf } from '../events/events.table.ts';
+import { leadsCapturedOf } from '../events/event-figures.ts';
+import { events } from '../events/events.table.ts';
 import { leads } from '../leads/leads.table.ts';
 import { DAY_MS, lastDays, percent } from './periods.ts';
 
@@ -67,6 +68,7 @@ export async function dashboardOverview(
       email: leads.email,
       company: leads.company,
       status: leads.status,
+      approval_status: leads.approvalStatus,
       source: leads.source,
       eventId: events.id,
       eventName: events.name,

@@ -6,7 +6,7 @@ import type { InjectOptions } from 'fastify';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@leadcapture/contracts/auth';
-import type { LeadSource, Role } from '@leadcapture/contracts/constants';
+import type { ApprovalStatus, LeadSource, LeadStatus, Role } from '@leadcapture/contracts/constants';
 import { paginated } from '@leadcapture/contracts/envelope';
 import {
   eventAnalyticsSchema,
@@ -86,7 +86,13 @@ async function auditActions(organizationId: string): Promise<{ action: string; m
 async function insertLead(
   organizationId: string,
   eventId: string | null,
-  values: { source?: LeadSource; createdAt?: Date; deletedAt?: Date } = {},
+  values: {
+    source?: LeadSource;
+    createdAt?: Date;
+    deletedAt?: Date;
+    status?: LeadStatus;
+    approvalStatus?: ApprovalStatus;
+  } = {},
 ): Promise<string> {
   const [row] = await inScope(t.database.db, { organizationId }, (tx) =>
     tx
@@ -100,6 +106,8 @@ async function insertLead(
         source: values.source ?? 'qr_scan',
         ...(values.createdAt ? { createdAt: values.createdAt } : {}),
         ...(values.deletedAt ? { deletedAt: values.deletedAt } : {}),
+        ...(values.status ? { status: values.status } : {}),
+        ...(values.approvalStatus ? { approvalStatus: values.approvalStatus } : {}),
       })
       .returning({ id: leads.id }),
   );
@@ -870,7 +878,7 @@ describe('GET /events/{id}/analytics/', () => {
         { organizationId: org, eventId: other.id, day: utcDay(0), views: 1000 },
       ]),
     );
-    await insertLead(org, event.id, { source: 'qr_scan', createdAt: at(0) });
+    await insertLead(org, event.id, { source: 'qr_scan', createdAt: at(0), status: 'converted' });
     await insertLead(org, event.id, { source: 'qr_scan', createdAt: at(-2) });
     await insertLead(org, event.id, { source: 'direct', createdAt: at(-2) });
     await insertLead(org, event.id, { source: 'booth_visit', createdAt: at(-40) });
@@ -887,12 +895,13 @@ describe('GET /events/{id}/analytics/', () => {
       to: utcDay(0),
       page_views: 40,
       submissions: 3,
-      conversion_rate: 7.5,
+      converted: 1,
+      conversion_rate: 33.3,
       by_source: [
         { source: 'qr_scan', count: 2 },
         { source: 'direct', count: 1 },
       ],
-      all_time: { page_views: 100, submissions: 4, conversion_rate: 4 },
+      all_time: { page_views: 100, submissions: 4, converted: 1, conversion_rate: 25 },
     });
     expect(week.by_day).toHaveLength(7);
     expect(week.by_day[0]).toEqual({ date: utcDay(-6), page_views: 0, submissions: 0 });
@@ -903,17 +912,60 @@ describe('GET /events/{id}/analytics/', () => {
     expect(month).toMatchObject({ days: 30, page_views: 40, submissions: 3 });
     expect(month.by_day).toHaveLength(30);
     const quarter = expectData(eventAnalyticsSchema, await request('GET', `events/${event.id}/analytics/?days=90`, a));
-    expect(quarter).toMatchObject({ page_views: 100, submissions: 4, conversion_rate: 4 });
+    expect(quarter).toMatchObject({ page_views: 100, submissions: 4, conversion_rate: 25 });
     expect(quarter.by_source).toContainEqual({ source: 'booth_visit', count: 1 });
   });
 
-  it('answers zeros, not a division by zero, for an event without views', async () => {
+  it('answers zeros, not a division by zero, for an event without leads', async () => {
     const a = await registerUser(t);
     const event = await createEvent(a);
-    await insertLead(orgId(a), event.id);
     const figures = expectData(eventAnalyticsSchema, await request('GET', `events/${event.id}/analytics/?days=365`, a));
-    expect(figures).toMatchObject({ page_views: 0, submissions: 1, conversion_rate: 0 });
+    expect(figures).toMatchObject({ page_views: 0, submissions: 0, converted: 0, conversion_rate: 0 });
     expect(figures.by_day).toHaveLength(365);
+  });
+
+  it('counts the same leads in the events list, the event and its figures, with conversion at most 100 %', async () => {
+    // The review's event: 51 leads on the event's page and 3 in the list, 1,020 % conversion
+    // (51 leads over 5 page views). Leads added by hand count like captured ones; deleted and
+    // rejected ones nowhere; pending ones everywhere (they wait for a decision).
+    const a = await registerUser(t);
+    const slug = uniqueSlug('figures');
+    const event = await createEvent(a, { name: slug, slug, settings: { start_active: true } });
+    const org = orgId(a);
+    await inScope(t.database.db, { organizationId: org }, (tx) =>
+      tx.insert(capturePageViews).values({ organizationId: org, eventId: event.id, day: utcDay(0), views: 5 }),
+    );
+    for (let i = 0; i < 3; i++)
+      expectData(
+        anyData,
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/public/events/${slug}/leads/`,
+          payload: {
+            first_name: 'Greta',
+            last_name: 'Lind',
+            email: `greta.${randomUUID()}@example.com`,
+            company: 'Acme',
+          },
+        }),
+        201,
+      );
+    for (let i = 0; i < 45; i++) await insertLead(org, event.id, { source: 'manual' });
+    for (let i = 0; i < 2; i++) await insertLead(org, event.id, { source: 'manual', status: 'converted' });
+    await insertLead(org, event.id, { status: 'closed_won', approvalStatus: 'pending' });
+    await insertLead(org, event.id, { status: 'converted', deletedAt: new Date() });
+    await insertLead(org, event.id, { status: 'converted', approvalStatus: 'rejected' });
+
+    const listed = expectData(eventPage, await request('GET', `events/?search=${slug}`, a)).results;
+    const shown = expectData(eventSchema, await request('GET', `events/${event.id}/`, a));
+    const figures = expectData(eventAnalyticsSchema, await request('GET', `events/${event.id}/analytics/`, a));
+    expect(listed.map((e) => e.leads_captured)).toEqual([51]);
+    expect(shown.leads_captured).toBe(51);
+    expect(figures.all_time).toEqual({ page_views: 5, submissions: 51, converted: 3, conversion_rate: 5.9 });
+    expect(figures).toMatchObject({ submissions: 51, converted: 3, conversion_rate: 5.9 });
+    // Sorting by the column uses the same count.
+    const byCount = expectData(eventPage, await request('GET', `events/?ordering=-leads_captured`, a)).results;
+    expect(byCount[0]).toMatchObject({ id: event.id, leads_captured: 51 });
   });
 
   it.each(['days=10', 'days=abc', 'days=-7'])('answers 422 for %s', async (query) => {

@@ -48,11 +48,12 @@ import { files } from '../files/files.table.ts';
 import type { Upload } from '../files/upload.ts';
 import { leads } from '../leads/leads.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
-import { capturePageViews, eventTemplates, events, leadsCapturedOf } from './events.table.ts';
+import { conversionRate, eventLeadsWhere, leadConverted, leadsCapturedOf } from './event-figures.ts';
+import { capturePageViews, eventTemplates, events } from './events.table.ts';
 import { builtinTemplate, builtinTemplates, isBuiltinTemplateKey, type TemplateLanguage } from './events.templates.ts';
 
 export type EventRow = typeof events.$inferSelect;
-/** An event row with its captured-lead count (summed from its slot rows), as toEvent maps it. */
+/** An event row with its lead count (event-figures.ts), as toEvent maps it. */
 type CountedEventRow = EventRow & { leadsCaptured: number };
 const countedEventColumns = { ...getTableColumns(events), leadsCaptured: leadsCapturedOf };
 type TemplateRow = typeof eventTemplates.$inferSelect;
@@ -608,14 +609,10 @@ function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-function conversionRate(pageViews: number, submissions: number): number {
-  return pageViews === 0 ? 0 : Math.round((submissions / pageViews) * 1000) / 10;
-}
-
 /**
  * GET /events/{id}/analytics/: the last `days` UTC days, today included. Page views are the
- * capture page's daily counters; submissions are the event's leads that are not deleted,
- * whatever their approval (pending and rejected ones were submitted too).
+ * capture page's daily counters; submissions are the event's leads as every figure of an event
+ * counts them (event-figures.ts), and conversion is the part of them that became customers.
  */
 export async function eventAnalytics(
   ctx: TenantContext,
@@ -629,10 +626,10 @@ export async function eventAnalytics(
   const fromDate = new Date(Date.parse(to) - (days - 1) * DAY_MS);
   const from = utcDay(fromDate);
 
-  const ofEvent = and(eq(leads.organizationId, ctx.organizationId), eq(leads.eventId, id), isNull(leads.deletedAt));
+  const ofEvent = and(eq(leads.organizationId, ctx.organizationId), eventLeadsWhere(id));
   const leadDay = sql<string>`to_char((${leads.createdAt} at time zone 'UTC')::date, 'YYYY-MM-DD')`;
   const leadsByDay = await ctx.tx
-    .select({ day: leadDay, n: count() })
+    .select({ day: leadDay, n: count(), converted: sql<number>`count(*) filter (where ${leadConverted})::int` })
     .from(leads)
     .where(and(ofEvent, gte(leads.createdAt, fromDate)))
     .groupBy(leadDay);
@@ -652,12 +649,13 @@ export async function eventAnalytics(
         gte(capturePageViews.day, from),
       ),
     );
-  const [allTime] = await queryRows<{ views: number; submissions: number }>(
+  const [allTime] = await queryRows<{ views: number; submissions: number; converted: number }>(
     ctx.tx,
     sql`select
       (select coalesce(sum(${capturePageViews.views}), 0)::int from ${capturePageViews}
         where ${capturePageViews.organizationId} = ${ctx.organizationId} and ${capturePageViews.eventId} = ${id}) as views,
-      (select count(*)::int from ${leads} where ${ofEvent}) as submissions`,
+      (select count(*)::int from ${leads} where ${ofEvent}) as submissions,
+      (select count(*)::int from ${leads} where ${ofEvent} and ${leadConverted}) as converted`,
   );
 
   const submissionsOn = new Map(leadsByDay.map((r) => [r.day, r.n]));
@@ -668,8 +666,10 @@ export async function eventAnalytics(
   });
   const pageViews = byDay.reduce((n, d) => n + d.page_views, 0);
   const submissions = byDay.reduce((n, d) => n + d.submissions, 0);
+  const converted = leadsByDay.reduce((n, d) => n + d.converted, 0);
   const totalViews = allTime?.views ?? 0;
   const totalSubmissions = allTime?.submissions ?? 0;
+  const totalConverted = allTime?.converted ?? 0;
   return {
     event_id: id,
     days,
@@ -677,13 +677,15 @@ export async function eventAnalytics(
     to,
     page_views: pageViews,
     submissions,
-    conversion_rate: conversionRate(pageViews, submissions),
+    converted,
+    conversion_rate: conversionRate(converted, submissions),
     by_day: byDay,
     by_source: bySource.map((r) => ({ source: r.source, count: r.n })),
     all_time: {
       page_views: totalViews,
       submissions: totalSubmissions,
-      conversion_rate: conversionRate(totalViews, totalSubmissions),
+      converted: totalConverted,
+      conversion_rate: conversionRate(totalConverted, totalSubmissions),
     },
   };
 }

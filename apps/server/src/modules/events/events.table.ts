@@ -127,10 +127,11 @@ export const capturePageViews = pgTable(
 ).enableRLS();
 
 /**
- * How many leads each event captured, kept in a few slot rows per event and summed on read
- * (`leadsCapturedOf`). Each capture adds one to a random slot in its own transaction, so the
- * count is exact, and concurrent captures of one event rarely queue on the same row lock until
- * commit, as they would on a single counter row (docs/capture.md, decision 012).
+ * How many captures each event's page took, kept in a few slot rows per event. Each capture adds
+ * one to a random slot in its own transaction, so concurrent captures of one event rarely queue
+ * on the same row lock until commit (docs/capture.md, decision 012). The event's lead figures do
+ * not read it: a count of captures misses leads added by hand or import and keeps deleted and
+ * rejected ones, so they count the live leads instead (event-figures.ts).
  */
 export const eventLeadCounts = pgTable(
   'event_lead_counts',
@@ -149,6 +150,3 @@ export const eventLeadCounts = pgTable(
 
 /** Slots per event: enough that the pool's connections seldom meet on one row. */
 export const EVENT_LEAD_COUNT_SLOTS = 16;
-
-/** The event's captured leads: the sum of its slot rows, as a column of a select. */
-export const leadsCapturedOf = sql<number>`(select coalesce(sum(${eventLeadCounts.count}), 0)::int from ${eventLeadCounts} where ${eventLeadCounts.eventId} = ${events.id})`;

@@ -32,8 +32,21 @@ function overview(changes: Record<string, unknown> = {}) {
         email: 'vera@berg.se',
         company: 'Berg AB',
         status: 'new',
+        approval_status: 'approved',
         source: 'qr_scan',
         event: { id: '00000000-0000-4000-8000-0000000000e1', name: 'Nordic Expo' },
+        created_at: new Date().toISOString(),
+      },
+      {
+        id: '00000000-0000-4000-8000-0000000000a2',
+        first_name: 'Olle',
+        last_name: 'Strand',
+        email: 'olle@strand.se',
+        company: 'Strand AB',
+        status: 'new',
+        approval_status: 'pending',
+        source: 'direct',
+        event: null,
         created_at: new Date().toISOString(),
       },
     ],
@@ -68,6 +81,11 @@ describe('DashboardPage (the Lobby)', () => {
     expect(within(stats).getByText('20%')).toBeTruthy();
     expect(screen.getByRole('img', { name: /14 new leads in the period/ })).toBeTruthy();
     expect(screen.getByText('Vera Berg')).toBeTruthy();
+    // A pending lead says so; an approved one carries no badge.
+    const recent = screen.getByRole('list', { name: 'Recent leads' });
+    const [vera, olle] = within(recent).getAllByRole('listitem');
+    expect(within(olle as HTMLElement).getByText('Pending approval')).toBeTruthy();
+    expect(within(vera as HTMLElement).queryByText('Pending approval')).toBeNull();
     expect(screen.getByRole('link', { name: /Nordic Expo.*42 leads/ }).getAttribute('href')).toBe(
       '/events/00000000-0000-4000-8000-0000000000e1',
     );

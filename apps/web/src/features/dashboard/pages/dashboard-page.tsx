@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ApprovalBadge } from '../../../components/approval-badge.tsx';
 import { EventStatusBadge } from '../../../components/event-status-badge.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -259,7 +260,7 @@ function RecentLeads({ overview: o }: { overview: DashboardOverview | undefined 
             className="py-8"
           />
         ) : (
-          <ul className="divide-y divide-border">
+          <ul className="divide-y divide-border" aria-label={t('recentLeads.title')}>
             {o.recent_leads.map((lead) => {
               const name = `${lead.first_name} ${lead.last_name}`.trim() || lead.email;
               return (
@@ -280,6 +281,11 @@ function RecentLeads({ overview: o }: { overview: DashboardOverview | undefined 
                     <span className="truncate text-xs text-muted-foreground">
                       {[lead.company, lead.event?.name].filter(Boolean).join(' · ') || lead.email}
                     </span>
+                    {lead.approval_status !== 'approved' && (
+                      <span className="mt-1">
+                        <ApprovalBadge status={lead.approval_status} />
+                      </span>
+                    )}
                   </div>
                   <div className="grid justify-items-end gap-1 text-right">
                     <span className="text-xs text-muted-foreground">

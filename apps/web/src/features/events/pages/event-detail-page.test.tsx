@@ -76,13 +76,14 @@ function analytics(days = 30) {
     to: day(days - 1),
     page_views: 200,
     submissions: 24,
-    conversion_rate: 12,
+    converted: 3,
+    conversion_rate: 12.5,
     by_day,
     by_source: [
       { source: 'qr_scan', count: 18 },
       { source: 'booth_visit', count: 6 },
     ],
-    all_time: { page_views: 1500, submissions: 210, conversion_rate: 14 },
+    all_time: { page_views: 1500, submissions: 210, converted: 21, conversion_rate: 10 },
   };
 }
 
@@ -186,7 +187,7 @@ describe('EventDetailPage', () => {
     const stats = screen.getByRole('region', { name: 'Event figures' });
     expect(await within(stats).findByText('1,500')).toBeTruthy();
     expect(within(stats).getByText('210')).toBeTruthy();
-    expect(within(stats).getByText('14%')).toBeTruthy();
+    expect(within(stats).getByText('10%')).toBeTruthy();
 
     expect(screen.getByText('https://app.example/capture/nordic-expo')).toBeTruthy();
     // The short link, which the QR code opens.
@@ -342,7 +343,7 @@ describe('EventDetailPage', () => {
     const figures = await screen.findByRole('region', { name: 'Figures for the period' });
     expect(await within(figures).findByText('200')).toBeTruthy();
     expect(within(figures).getByText('24')).toBeTruthy();
-    expect(within(figures).getByText('12%')).toBeTruthy();
+    expect(within(figures).getByText('12.5%')).toBeTruthy();
     expect(
       screen.getByRole('img', {
         name: /^200 page views and 24 submissions from October 23rd, 2026 to November 21st, 2026; the busiest day was November 21st, 2026\.$/,
@@ -426,6 +427,6 @@ describe('EventDetailPage', () => {
     const stats = screen.getByRole('region', { name: 'Eventets siffror' });
     // Swedish groups digits with a no-break space (the default normaliser reads it as a space).
     expect(await within(stats).findByText('1 500')).toBeTruthy();
-    expect(within(stats).getByText('14 %')).toBeTruthy();
+    expect(within(stats).getByText('10 %')).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import type { LeadListOrdering } from '@leadcapture/contracts/leads';
 import { ArrowDown, ArrowUp, ArrowUpDown, CalendarClock, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ApprovalBadge } from '../../../components/approval-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -238,6 +239,12 @@ export function LeadTable(props: LeadTableProps) {
                 {canWrite && <TableCell className="w-10">{checkbox(lead)}</TableCell>}
                 <TableCell className="max-w-64">
                   {name(lead, 'block truncate font-medium text-foreground')}
+                  {/* In the name cell, which no column choice hides: a pending lead is not the team's yet. */}
+                  {lead.approval_status !== 'approved' && (
+                    <span className="mt-1 block">
+                      <ApprovalBadge status={lead.approval_status} />
+                    </span>
+                  )}
                   {!columns.includes('email') && lead.email !== '' && (
                     <span className="block truncate text-xs text-muted-foreground">{lead.email}</span>
                   )}
@@ -284,6 +291,7 @@ export function LeadTable(props: LeadTableProps) {
                     </Badge>
                   </div>
                   <div className="flex flex-wrap items-center gap-1.5">
+                    <ApprovalBadge status={lead.approval_status} />
                     <LeadStatusBadge status={lead.status} />
                     <InterestBadge interest={lead.interest} />
                     {lead.follow_up_date !== null && (

@@ -79,6 +79,22 @@ describe('LeadsPage', () => {
     expect(screen.getByText('2 leads')).toBeTruthy();
   });
 
+  it('marks a lead waiting for approval as "Pending approval", in the table and on a phone', async () => {
+    server({
+      'GET /leads/': () =>
+        ok(
+          page([aLead(), aLead({ id: otherLeadId, first_name: 'Olle', last_name: 'Ek', approval_status: 'pending' })]),
+        ),
+    });
+    await renderWithApp(<LeadsPage />, { path: '/leads' });
+    const table = await screen.findByRole('table', { name: 'Leads' });
+    const pending = within(table).getByRole('row', { name: /Olle Ek/ });
+    expect(within(pending).getByText('Pending approval')).toBeTruthy();
+    expect(within(within(table).getByRole('row', { name: /Vera Berg/ })).queryByText('Pending approval')).toBeNull();
+    const cards = screen.getByRole('list', { name: 'Leads' });
+    expect(within(cards).getAllByText('Pending approval')).toHaveLength(1);
+  });
+
   it('says "about" when the count is the server\'s estimate', async () => {
     server({ 'GET /leads/': () => ok({ ...page([aLead()], 980_000), count_exact: false }) });
     await renderWithApp(<LeadsPage />, { path: '/leads' });
