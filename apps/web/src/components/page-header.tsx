@@ -22,7 +22,9 @@ export function PageHeader({ title, description, actions, eyebrow, className }: 
         </h1>
         {description !== undefined && <p className="mt-1.5 max-w-2xl text-sm text-muted-foreground">{description}</p>}
       </div>
-      {actions !== undefined && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+      {/* Not shrink-0: the box keeps its buttons on one line beside the title while they fit there,
+          and wraps them on a phone instead of widening the page (the lead page's five actions, issue 22). */}
+      {actions !== undefined && <div className="flex min-w-0 flex-wrap gap-2">{actions}</div>}
     </header>
   );
 }

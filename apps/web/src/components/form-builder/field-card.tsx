@@ -126,7 +126,7 @@ export function FieldCardView({
         >
           <Icon aria-hidden="true" className="size-4" />
         </span>
-        <span className="grid min-w-0 flex-1 gap-1">
+        <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-1">
           <span className="truncate text-sm font-medium text-foreground">{name}</span>
           <span className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
             <span>{typeName(field)}</span>

@@ -465,7 +465,7 @@ export function FormBuilder({
                 </Pane>
               </aside>
 
-              <section aria-labelledby={`${baseId}-canvas`} className="grid min-w-0 gap-3">
+              <section aria-labelledby={`${baseId}-canvas`} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-3">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h3 id={`${baseId}-canvas`} className="text-sm font-semibold text-foreground">
                     {t('canvas.title')}{' '}
@@ -634,7 +634,10 @@ function Canvas({
       className={cn(
         // As tall as the empty state: a first field dragged in must not see the drop area shrink
         // away from under the pointer when the "Drop here" line replaces the empty state.
-        '@container grid min-h-44 gap-2 rounded-2xl p-1 transition-colors',
+        // minmax(0, 1fr): a long label or options summary truncates in its card. An `auto` column
+        // grows to the card's unwrapped text instead, and the card's buttons slide under the
+        // properties panel beside the canvas (issue 22).
+        '@container grid min-h-44 grid-cols-[minmax(0,1fr)] gap-2 rounded-2xl p-1 transition-colors',
         dropIndex !== null && isOver && 'bg-primary-soft/50 ring-2 ring-primary/30 ring-dashed',
       )}
     >

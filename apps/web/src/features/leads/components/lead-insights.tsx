@@ -18,7 +18,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-[minmax(7rem,40%)_1fr] gap-3 py-1.5 text-sm">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="min-w-0 break-words text-foreground">{children}</dd>
+      <dd className="min-w-0 wrap-anywhere text-foreground">{children}</dd>
     </div>
   );
 }

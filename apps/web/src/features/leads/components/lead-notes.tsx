@@ -131,7 +131,7 @@ function NoteItem({
       className="grid gap-1.5 rounded-xl border border-border bg-warning-soft/30 p-3"
       aria-label={t('notes.noteBy', { name: note.user?.name ?? t('notes.someone') })}
     >
-      <p className="text-sm break-words whitespace-pre-line text-foreground">{note.description}</p>
+      <p className="text-sm whitespace-pre-line wrap-anywhere text-foreground">{note.description}</p>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-muted-foreground">
           {note.user?.name ?? t('notes.someone')}

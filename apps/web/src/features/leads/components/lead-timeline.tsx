@@ -183,7 +183,7 @@ export function LeadTimeline({ leadId, canWrite }: { leadId: string; canWrite: b
                   <div className="grid min-w-0 flex-1 gap-0.5 pt-1">
                     <p className="text-sm font-medium text-foreground">{title(activity)}</p>
                     {activity.description !== '' && (
-                      <p className="text-sm break-words whitespace-pre-line text-foreground/90">
+                      <p className="text-sm whitespace-pre-line wrap-anywhere text-foreground/90">
                         {activity.description}
                       </p>
                     )}

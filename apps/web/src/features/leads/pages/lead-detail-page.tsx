@@ -184,12 +184,14 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
       {inBin && <BinBanner lead={lead} canRestore={me.current_organization?.role !== 'viewer'} />}
       {lead.approval_status === 'pending' && <ApprovalBanner lead={lead} canWrite={canWrite} />}
 
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <div className="grid min-w-0 gap-6 lg:col-span-2">
+      {/* minmax(0, 1fr) on a phone: an `auto` column grows to the longest word in a note (a URL)
+          and the page scrolls sideways. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6 lg:col-span-2">
           <LeadTimeline leadId={lead.id} canWrite={canWrite} />
           <LeadNotes leadId={lead.id} canWrite={canWrite} userId={me.id} />
         </div>
-        <div className="grid min-w-0 gap-6">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
           <FollowUpCard lead={lead} canWrite={canWrite} />
           <AssignCard lead={lead} members={members} canWrite={canWrite} />
           <LeadInsights lead={lead} event={event.data ?? null} />
