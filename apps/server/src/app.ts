@@ -25,6 +25,7 @@ import { mailHandler } from './mail/mail-handler.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authenticate } from './modules/auth/auth.service.ts';
 import { captureRoutes } from './modules/capture/capture.routes.ts';
 import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -298,7 +299,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // --- API modules ------------------------------------------------------------------------
   await app.register(
     async (api) => {
-      api.addHook('onRequest', authHook(deps.tokens));
+      api.addHook(
+        'onRequest',
+        authHook((token) => authenticate(deps, token)),
+      );
       await api.register(statusRoutes(deps), { prefix: '/status' });
       await api.register(authRoutes(deps), { prefix: '/auth' });
       await api.register(onboardingRoutes(deps), { prefix: '/auth/onboarding' });

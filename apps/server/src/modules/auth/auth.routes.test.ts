@@ -34,6 +34,12 @@ import { expectError, expectData, expectValidation, anyData, type Response } fro
 
 // --- request helpers -------------------------------------------------------------------------
 
+/** The session (`sid`) an access token names. */
+function sessionOf(access: string): string {
+  const payload = JSON.parse(Buffer.from(access.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sid: string };
+  return payload.sid;
+}
+
 let t: TestApp;
 
 beforeAll(async () => {
@@ -457,14 +463,15 @@ describe('POST /auth/logout/', () => {
 describe('POST /auth/token/verify/', () => {
   const key = new TextEncoder().encode(TEST_JWT_SECRET);
 
+  /** A token for the session `reg` signed in with, crafted with the test secret. */
   function accessToken(
-    userId: string,
+    reg: AuthResult,
     opts: { exp?: number; iat?: number; iss?: string; aud?: string; typ?: string; secret?: Uint8Array } = {},
   ) {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ sid: randomUUID(), typ: opts.typ ?? 'access' })
+    return new SignJWT({ sid: sessionOf(reg.access), typ: opts.typ ?? 'access' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(userId)
+      .setSubject(reg.user.id)
       .setIssuer(opts.iss ?? 'leadcapture')
       .setAudience(opts.aud ?? 'leadcapture-api')
       .setIssuedAt(opts.iat ?? now)
@@ -484,7 +491,7 @@ describe('POST /auth/token/verify/', () => {
 
   it('accepts a token crafted with the test secret (so the refusals below are about the flaw alone)', async () => {
     const reg = await registerUser(t);
-    const token = await accessToken(reg.user.id);
+    const token = await accessToken(reg);
     expect(expectData(tokenVerifyResultSchema, await post('token/verify/', { token })).user_id).toBe(reg.user.id);
     expect((await getMe(token)).id).toBe(reg.user.id);
   });
@@ -524,7 +531,7 @@ describe('POST /auth/token/verify/', () => {
 
   it('refuses a token signed with another secret', async () => {
     const reg = await registerUser(t);
-    const token = await accessToken(reg.user.id, {
+    const token = await accessToken(reg, {
       secret: new TextEncoder().encode('another-secret-that-is-long-enough-0123456789'),
     });
     expectError(await post('token/verify/', { token }), 401, 'TOKEN_INVALID');
@@ -534,7 +541,7 @@ describe('POST /auth/token/verify/', () => {
   it('refuses an expired token', async () => {
     const reg = await registerUser(t);
     const now = Math.floor(Date.now() / 1000);
-    const token = await accessToken(reg.user.id, { iat: now - 3600, exp: now - 60 });
+    const token = await accessToken(reg, { iat: now - 3600, exp: now - 60 });
     const error = expectError(await post('token/verify/', { token }), 401, 'TOKEN_INVALID');
     expect(error.message).toBe('Token has expired');
     expectError(await call('GET', 'me/', { headers: bearer(token) }), 401, 'TOKEN_INVALID');
@@ -546,7 +553,7 @@ describe('POST /auth/token/verify/', () => {
     ['not an access token', { typ: 'refresh' }],
   ])('refuses a token with %s', async (_why, opts) => {
     const reg = await registerUser(t);
-    const token = await accessToken(reg.user.id, opts);
+    const token = await accessToken(reg, opts);
     expectError(await post('token/verify/', { token }), 401, 'TOKEN_INVALID');
   });
 
@@ -1020,7 +1027,7 @@ describe('protected endpoints', () => {
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode(TEST_JWT_SECRET));
-    expectError(await call('GET', 'me/', { headers: bearer(token) }), 401, 'NOT_AUTHENTICATED');
+    expectError(await call('GET', 'me/', { headers: bearer(token) }), 401, 'TOKEN_INVALID');
   });
 
   it('accepts the scheme name in any case', async () => {

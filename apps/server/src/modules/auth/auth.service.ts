@@ -25,7 +25,7 @@ import { memberships, organizations } from '../organizations/organizations.table
 import { createOrganization, deleteOrganizationWithin, planDeparture } from '../organizations/organizations.service.ts';
 import { refreshTokens, users, userTokens, type UserTokenPurpose } from './auth.table.ts';
 import { assertAcceptablePassword, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { REFRESH_TOKEN_TTL_SECONDS, hashToken, newOpaqueToken } from './tokens.ts';
+import { REFRESH_TOKEN_TTL_SECONDS, hashToken, newOpaqueToken, type AccessClaims } from './tokens.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -65,6 +65,35 @@ export function toUser(row: UserRow): User {
     date_joined: row.createdAt.toISOString(),
     email_verified: row.emailVerifiedAt !== null,
   };
+}
+
+/**
+ * Verifies an access token and that the session it names is still open: not signed out, not
+ * revoked by a reused refresh token, a password change or reset, not expired, its user active.
+ * Every authenticated request comes here, so the answer is cached for seconds per session and
+ * dropped by `meCache.invalidate` whenever the user's sessions change (in every process).
+ */
+export async function authenticate(deps: AppDeps, token: string): Promise<AccessClaims> {
+  const claims = await deps.tokens.verifyAccess(token);
+  const open = await deps.meCache.sessionOpen(claims.userId, claims.sessionId, async () => {
+    const [row] = await deps.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .innerJoin(users, eq(users.id, refreshTokens.userId))
+      .where(
+        and(
+          eq(refreshTokens.familyId, claims.sessionId),
+          eq(refreshTokens.userId, claims.userId),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, new Date()),
+          eq(users.isActive, true),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  });
+  if (!open) throw new AppError('TOKEN_INVALID', 'The session has ended. Please sign in again.');
+  return claims;
 }
 
 /** Starts a session (a refresh-token family); its access token is signed after commit. */
@@ -290,7 +319,7 @@ export async function refresh(deps: AppDeps, meta: RequestMeta, token: string) {
         targetType: 'session',
         targetId: row.familyId,
       });
-      return { error: 'reused' as const };
+      return { error: 'reused' as const, userId: row.userId };
     }
     const [user] = await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, row.userId));
     if (!user?.isActive) return { error: 'invalid' as const };
@@ -304,6 +333,8 @@ export async function refresh(deps: AppDeps, meta: RequestMeta, token: string) {
     return { userId: row.userId, familyId: row.familyId, refresh: next };
   });
   if ('error' in outcome) {
+    // The family's access tokens stop working at once, here and in every other process.
+    if (outcome.error === 'reused') deps.meCache.invalidate(outcome.userId);
     throw new AppError(
       'TOKEN_INVALID',
       outcome.error === 'reused'
@@ -334,6 +365,7 @@ export async function logout(deps: AppDeps, meta: RequestMeta, userId: string, t
       targetId: row?.familyId ?? '',
     });
   });
+  deps.meCache.invalidate(userId);
 }
 
 async function loadUser(q: Queryable, userId: string): Promise<UserRow> {
@@ -432,6 +464,8 @@ export async function changePassword(
       targetId: auth.userId,
     });
   });
+  // The other sessions' access tokens stop working at once (the cache is per session).
+  deps.meCache.invalidate(auth.userId);
 }
 
 /** Always the same answer, known email or not (no account enumeration). */
