@@ -34,12 +34,18 @@ const RESET_TOKEN_TTL_MS = HOUR_MS;
 const VERIFY_TOKEN_TTL_MS = 48 * HOUR_MS;
 
 /**
- * Throttles (fixed windows). Failed logins count per account and per address; the account
- * window is short so an attacker can delay, but not lock out, the real user for long.
+ * Throttles (fixed windows). Sign-in failures are never counted per account alone: anyone could
+ * then lock the owner out by typing wrong passwords. They count per account-and-address, which
+ * slows down (never locks) guessing from one address while the owner signs in from theirs, and
+ * per address across accounts, which stops one address trying a few passwords on many accounts.
  */
 export const THROTTLES = {
-  loginFailuresPerAccount: { name: 'login-fail-account', limit: 10, windowSeconds: 10 * 60 },
   loginPerAddress: { name: 'login-ip', limit: 60, windowSeconds: 5 * 60 },
+  loginFailuresPerAddress: { name: 'login-fail-ip', limit: 20, windowSeconds: 15 * 60 },
+  /** Failures of one account from one address; past `limit` each further one adds a wait. */
+  loginFailuresPerAccountAddress: { name: 'login-fail-account-ip', limit: 5, windowSeconds: 60 * 60 },
+  /** The wait itself (held by `throttle.hold`), doubling from 1 s per failure up to 5 minutes. */
+  loginDelay: { name: 'login-delay', limit: 1, windowSeconds: 1 },
   resetPerAccount: { name: 'reset-account', limit: 3, windowSeconds: 15 * 60 },
   resetPerAddress: { name: 'reset-ip', limit: 20, windowSeconds: 15 * 60 },
   resendPerAccount: { name: 'resend-account', limit: 3, windowSeconds: 15 * 60 },
@@ -243,19 +249,45 @@ export async function register(
   }
 }
 
+const LOGIN_MAX_DELAY_SECONDS = 5 * 60;
+
+/** Refuses a password attempt (429 + Retry-After) while its address is held back. */
+async function checkPasswordAttempt(deps: AppDeps, meta: RequestMeta, email: string): Promise<void> {
+  if (meta.ip) await deps.throttle.check(THROTTLES.loginFailuresPerAddress, meta.ip);
+  await deps.throttle.check(THROTTLES.loginDelay, `${email}|${meta.ip ?? ''}`);
+}
+
+/**
+ * Counts a wrong password. The first few from an address cost nothing; then each one makes
+ * that address wait 1, 2, 4, … s (at most 5 minutes) before its next try at this account.
+ */
+async function recordPasswordFailure(deps: AppDeps, meta: RequestMeta, email: string): Promise<void> {
+  const pair = `${email}|${meta.ip ?? ''}`;
+  if (meta.ip) await deps.throttle.record(THROTTLES.loginFailuresPerAddress, meta.ip);
+  const failures = await deps.throttle.record(THROTTLES.loginFailuresPerAccountAddress, pair);
+  const over = failures - THROTTLES.loginFailuresPerAccountAddress.limit;
+  if (over > 0) {
+    await deps.throttle.hold(THROTTLES.loginDelay, pair, Math.min(2 ** (over - 1), LOGIN_MAX_DELAY_SECONDS));
+  }
+}
+
+async function clearPasswordFailures(deps: AppDeps, meta: RequestMeta, email: string): Promise<void> {
+  await deps.throttle.clear(THROTTLES.loginFailuresPerAccountAddress, `${email}|${meta.ip ?? ''}`);
+}
+
 export async function login(
   deps: AppDeps,
   meta: RequestMeta,
   input: z.output<typeof loginSchema>,
 ): Promise<AuthResult> {
   if (meta.ip) await deps.throttle.consume(THROTTLES.loginPerAddress, meta.ip);
-  await deps.throttle.check(THROTTLES.loginFailuresPerAccount, input.email);
+  await checkPasswordAttempt(deps, meta, input.email);
 
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
   // Verify against a decoy when there is no such user: same cost, no account enumeration.
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !valid || !user.isActive) {
-    await deps.throttle.record(THROTTLES.loginFailuresPerAccount, input.email);
+    await recordPasswordFailure(deps, meta, input.email);
     await deps.db.transaction((tx) =>
       recordAudit(tx, meta, {
         action: 'auth.login_failed',
@@ -270,7 +302,7 @@ export async function login(
     );
     throw new AppError('INVALID_CREDENTIALS');
   }
-  await deps.throttle.clear(THROTTLES.loginFailuresPerAccount, input.email);
+  await clearPasswordFailures(deps, meta, input.email);
 
   // Sign-in is the hottest write path: its three writes and the read of the user's
   // organisations are one statement, auth_sign_in (migration 0021), which scopes itself to the
@@ -437,7 +469,10 @@ export async function changePassword(
   input: z.output<typeof changePasswordSchema>,
 ): Promise<void> {
   const user = await loadUser(deps.db, auth.userId);
+  // A wrong current password is a password guess (a stolen access token): counted like sign-ins.
+  await checkPasswordAttempt(deps, meta, user.email);
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    await recordPasswordFailure(deps, meta, user.email);
     throw validationError({ current_password: ['Current password is incorrect'] });
   }
   if (input.new_password === input.current_password) {
@@ -592,9 +627,9 @@ export async function deleteAccount(
 ): Promise<{ deleted_organizations: string[] }> {
   const user = await loadUser(deps.db, userId);
   // A password check is a password guess: counted like failed sign-ins of the account.
-  await deps.throttle.check(THROTTLES.loginFailuresPerAccount, user.email);
+  await checkPasswordAttempt(deps, meta, user.email);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await deps.throttle.record(THROTTLES.loginFailuresPerAccount, user.email);
+    await recordPasswordFailure(deps, meta, user.email);
     throw validationError({ password: ['Password is incorrect'] }, 'Password is incorrect');
   }
   const deleted = await inScope(deps.db, { userId }, async (tx) => {
