@@ -18,6 +18,7 @@ import { createLiveEventBus } from './jobs/live-events.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authenticate } from './modules/auth/auth.service.ts';
 import { createMeCache } from './modules/auth/me-cache.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { createCaptureTargets } from './modules/capture/capture-targets.ts';
@@ -115,7 +116,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // --- API modules ------------------------------------------------------------------------
   await app.register(
     async (api) => {
-      api.addHook('onRequest', authHook(deps.tokens));
+      api.addHook(
+        'onRequest',
+        authHook((token) => authenticate(deps, token)),
+      );
       api.addHook('preValidation', refuseMalformedText);
       await api.register(statusRoutes(deps), { prefix: '/status' });
       await api.register(authRoutes(deps), { prefix: '/auth' });

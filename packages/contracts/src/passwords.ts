@@ -11,7 +11,7 @@ export const PASSWORD_MESSAGES = {
   min: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   max: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   composition: 'Password must contain uppercase, lowercase and numbers',
-  common: 'This password is too common',
+  common: 'This password is too common or easy to guess. Choose another one.',
   mismatch: 'Passwords do not match',
 } as const;
 

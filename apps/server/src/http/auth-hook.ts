@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TokenSigner } from '../modules/auth/tokens.ts';
+import type { AccessClaims } from '../modules/auth/tokens.ts';
 import { AppError } from './errors.ts';
 
 /**
  * Authenticates every API route unless it is marked public: a bearer access token
- * (03-decisions §2). On public routes a token, when given and valid, is still read.
+ * (03-decisions §2) whose session is still open (`authenticate` of the auth module). On public
+ * routes a token, when given and valid, is still read.
  */
-export function authHook(tokens: TokenSigner) {
+export function authHook(authenticate: (token: string) => Promise<AccessClaims>) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     request.auth = null;
     const isPublic = request.routeOptions.config.public === true;
@@ -21,7 +22,7 @@ export function authHook(tokens: TokenSigner) {
       throw new AppError('NOT_AUTHENTICATED', 'Use an Authorization header of the form "Bearer <token>".');
     }
     try {
-      request.auth = await tokens.verifyAccess(match[1]);
+      request.auth = await authenticate(match[1]);
     } catch (err) {
       if (!isPublic) throw err;
     }

@@ -33,4 +33,21 @@ describe.each(stores)('throttle on %s', (_name, makeStore) => {
     await throttle.clear(rule, 'c@example.com');
     await expect(throttle.check(rule, 'c@example.com')).resolves.toBeUndefined();
   });
+
+  it('holds a subject for the given seconds, then lets it through', async () => {
+    const throttle = createThrottle(makeStore());
+    const wait = { name: 'wait', limit: 1, windowSeconds: 1 };
+    expect(await throttle.record(rule, 'd@example.com')).toBe(1);
+    expect(await throttle.record(rule, 'd@example.com')).toBe(2);
+    await throttle.hold(wait, 'd@example.com', 1);
+    const err = await throttle.check(wait, 'd@example.com').catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'RATE_LIMITED', details: { retry_after: 1 } });
+    await new Promise((r) => setTimeout(r, 1100));
+    await expect(throttle.check(wait, 'd@example.com')).resolves.toBeUndefined();
+    // A longer hold replaces a running one.
+    await throttle.hold(wait, 'd@example.com', 1);
+    await throttle.hold(wait, 'd@example.com', 30);
+    const longer = await throttle.check(wait, 'd@example.com').catch((e: unknown) => e);
+    expect((longer as { details: { retry_after: number } }).details.retry_after).toBeGreaterThan(20);
+  });
 });

@@ -105,8 +105,19 @@ export function createThrottle(store: ThrottleStore) {
       const { count, resetInSeconds } = await store.peek(`${rule.name}:${subject}`);
       if (count >= rule.limit) throw tooMany(resetInSeconds);
     },
-    async record(rule: ThrottleRule, subject: string): Promise<void> {
-      await store.hit(`${rule.name}:${subject}`, rule.windowSeconds);
+    /** Counts a hit without refusing it (failure-only limits); answers the count in the window. */
+    async record(rule: ThrottleRule, subject: string): Promise<number> {
+      return (await store.hit(`${rule.name}:${subject}`, rule.windowSeconds)).count;
+    },
+    /**
+     * Refuses the subject for the next `seconds` (progressive delays: the caller picks the wait
+     * from a failure count), replacing any shorter or longer wait already running; `check` with
+     * the same rule (limit 1) then answers RATE_LIMITED with the time left.
+     */
+    async hold(rule: ThrottleRule, subject: string, seconds: number): Promise<void> {
+      const key = `${rule.name}:${subject}`;
+      await store.reset(key);
+      await store.hit(key, Math.max(1, Math.ceil(seconds)));
     },
     async clear(rule: ThrottleRule, subject: string): Promise<void> {
       await store.reset(`${rule.name}:${subject}`);

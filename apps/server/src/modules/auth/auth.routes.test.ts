@@ -29,10 +29,17 @@ import { queryRows, type Tx } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { subscriptions } from '../billing/billing.table.ts';
+import { THROTTLES } from './auth.service.ts';
 import { userTokens } from './auth.table.ts';
 import { expectError, expectData, expectValidation, anyData, type Response } from '../../../test/envelope.ts';
 
 // --- request helpers -------------------------------------------------------------------------
+
+/** The session (`sid`) an access token names. */
+function sessionOf(access: string): string {
+  const payload = JSON.parse(Buffer.from(access.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sid: string };
+  return payload.sid;
+}
 
 let t: TestApp;
 
@@ -235,10 +242,21 @@ describe('POST /auth/register/', () => {
       await post('register/', registration({ email, password: 'Password1', password_confirm: 'Password1' })),
       'password',
     );
-    expect(details.password).toEqual(['This password is too common']);
+    expect(details.password).toEqual(['This password is too common or easy to guess. Choose another one.']);
     // Nothing was written: the email is still free.
     expectData(authResultSchema, await post('register/', registration({ email })), 201);
   });
+
+  it.each(['Password1!', 'Passw0rd!', 'Summer2026!', 'P@ssword123'])(
+    'answers 422 for %s, a common password that fits the rules once decorated',
+    async (password) => {
+      const details = expectValidation(
+        await post('register/', registration({ password, password_confirm: password })),
+        'password',
+      );
+      expect(details.password).toEqual(['This password is too common or easy to guess. Choose another one.']);
+    },
+  );
 
   it('answers 422 for a password that is the email’s local part', async () => {
     const local = `Booth${Math.random().toString(36).slice(2, 8)}X1`;
@@ -249,7 +267,7 @@ describe('POST /auth/register/', () => {
       ),
       'password',
     );
-    expect(details.password).toEqual(['This password is too common']);
+    expect(details.password).toEqual(['This password is too common or easy to guess. Choose another one.']);
   });
 
   it('answers 422 when the confirmation does not match', async () => {
@@ -343,28 +361,87 @@ describe('POST /auth/login/', () => {
     expect(visible).toEqual([{ n: 0 }]);
   });
 
-  it('throttles an account after 10 failures with 429 and Retry-After, even for the right password', async () => {
+  it('cannot be turned against the owner: wrong passwords from anyone never lock the account', async () => {
     const victim = await registerUser(t);
-    const bystander = await registerUser(t);
-    for (let i = 0; i < 10; i++) {
-      // From a new address each time: the limit is per account, not per address.
+    const attacker = uniqueAddress();
+    // Eleven wrong passwords from one address, and eleven more from eleven other addresses.
+    for (let i = 0; i < 11; i++) {
+      const res = await call('POST', 'login/', {
+        payload: { email: victim.email, password: `Wrong-password-${i}` },
+        remoteAddress: attacker,
+      });
+      expect([401, 429]).toContain(res.statusCode);
       expectError(
         await post('login/', { email: victim.email, password: `Wrong-password-${i}` }),
         401,
         'INVALID_CREDENTIALS',
       );
     }
-    const blocked = await post('login/', { email: victim.email, password: PASSWORD });
-    const error = expectError(blocked, 429, 'RATE_LIMITED');
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(Number.isInteger(retryAfter)).toBe(true);
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(600);
-    expect(error.details).toEqual({ retry_after: expect.any(Number) });
+    // The owner, from their own address, signs in at once.
+    expect((await login(victim.email)).user.id).toBe(victim.user.id);
+  });
+
+  it('slows down guesses from one address with growing waits (429 + Retry-After), not a lock', async () => {
+    const victim = await registerUser(t);
+    const address = uniqueAddress();
+    const attempt = (password: string) =>
+      call('POST', 'login/', { payload: { email: victim.email, password }, remoteAddress: address });
+    // Five free failures, then each failure holds the address back: 1 s after the sixth.
+    for (let i = 0; i < 6; i++) expectError(await attempt(`Wrong-password-${i}`), 401, 'INVALID_CREDENTIALS');
+    const held = await attempt(PASSWORD);
+    const error = expectError(held, 429, 'RATE_LIMITED');
+    expect(held.headers['retry-after']).toBe('1');
+    expect(error.details).toEqual({ retry_after: 1 });
     // Also when the email is written in another case.
-    expectError(await post('login/', { email: victim.email.toUpperCase(), password: PASSWORD }), 429, 'RATE_LIMITED');
-    // Other accounts sign in as usual.
-    expect((await login(bystander.email)).user.id).toBe(bystander.user.id);
+    expectError(
+      await call('POST', 'login/', {
+        payload: { email: victim.email.toUpperCase(), password: PASSWORD },
+        remoteAddress: address,
+      }),
+      429,
+      'RATE_LIMITED',
+    );
+    // The wait passes: the right password from the same address works again.
+    await new Promise((r) => setTimeout(r, 1100));
+    expectData(authResultSchema, await attempt(PASSWORD));
+  });
+
+  it('doubles the wait with each further failure, up to five minutes', async () => {
+    const victim = await registerUser(t);
+    const address = uniqueAddress();
+    const store = t.app.deps.throttle;
+    const pair = `${victim.email}|${address}`;
+    for (let i = 0; i < 12; i++) await store.record(THROTTLES.loginFailuresPerAccountAddress, pair);
+    const res = await call('POST', 'login/', {
+      payload: { email: victim.email, password: 'Wrong-password-x' },
+      remoteAddress: address,
+    });
+    expectError(res, 401, 'INVALID_CREDENTIALS');
+    // The thirteenth failure: 2^(13-5-1) = 128 s.
+    const held = await call('POST', 'login/', {
+      payload: { email: victim.email, password: PASSWORD },
+      remoteAddress: address,
+    });
+    expectError(held, 429, 'RATE_LIMITED');
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(120);
+    expect(Number(held.headers['retry-after'])).toBeLessThanOrEqual(128);
+  });
+
+  it('stops one address trying passwords across many accounts (20 failures per 15 minutes)', async () => {
+    const address = uniqueAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await call('POST', 'login/', {
+        payload: { email: uniqueEmail(`spray${i}`), password: 'Password1!' },
+        remoteAddress: address,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(statuses.slice(20)).toEqual(Array(5).fill(429));
+    // Other addresses are not affected.
+    const reg = await registerUser(t);
+    expect((await login(reg.email)).user.id).toBe(reg.user.id);
   });
 
   it('clears the failure count after a successful sign-in', async () => {
@@ -457,14 +534,15 @@ describe('POST /auth/logout/', () => {
 describe('POST /auth/token/verify/', () => {
   const key = new TextEncoder().encode(TEST_JWT_SECRET);
 
+  /** A token for the session `reg` signed in with, crafted with the test secret. */
   function accessToken(
-    userId: string,
+    reg: AuthResult,
     opts: { exp?: number; iat?: number; iss?: string; aud?: string; typ?: string; secret?: Uint8Array } = {},
   ) {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ sid: randomUUID(), typ: opts.typ ?? 'access' })
+    return new SignJWT({ sid: sessionOf(reg.access), typ: opts.typ ?? 'access' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(userId)
+      .setSubject(reg.user.id)
       .setIssuer(opts.iss ?? 'leadcapture')
       .setAudience(opts.aud ?? 'leadcapture-api')
       .setIssuedAt(opts.iat ?? now)
@@ -484,7 +562,7 @@ describe('POST /auth/token/verify/', () => {
 
   it('accepts a token crafted with the test secret (so the refusals below are about the flaw alone)', async () => {
     const reg = await registerUser(t);
-    const token = await accessToken(reg.user.id);
+    const token = await accessToken(reg);
     expect(expectData(tokenVerifyResultSchema, await post('token/verify/', { token })).user_id).toBe(reg.user.id);
     expect((await getMe(token)).id).toBe(reg.user.id);
   });
@@ -524,7 +602,7 @@ describe('POST /auth/token/verify/', () => {
 
   it('refuses a token signed with another secret', async () => {
     const reg = await registerUser(t);
-    const token = await accessToken(reg.user.id, {
+    const token = await accessToken(reg, {
       secret: new TextEncoder().encode('another-secret-that-is-long-enough-0123456789'),
     });
     expectError(await post('token/verify/', { token }), 401, 'TOKEN_INVALID');
@@ -534,7 +612,7 @@ describe('POST /auth/token/verify/', () => {
   it('refuses an expired token', async () => {
     const reg = await registerUser(t);
     const now = Math.floor(Date.now() / 1000);
-    const token = await accessToken(reg.user.id, { iat: now - 3600, exp: now - 60 });
+    const token = await accessToken(reg, { iat: now - 3600, exp: now - 60 });
     const error = expectError(await post('token/verify/', { token }), 401, 'TOKEN_INVALID');
     expect(error.message).toBe('Token has expired');
     expectError(await call('GET', 'me/', { headers: bearer(token) }), 401, 'TOKEN_INVALID');
@@ -546,7 +624,7 @@ describe('POST /auth/token/verify/', () => {
     ['not an access token', { typ: 'refresh' }],
   ])('refuses a token with %s', async (_why, opts) => {
     const reg = await registerUser(t);
-    const token = await accessToken(reg.user.id, opts);
+    const token = await accessToken(reg, opts);
     expectError(await post('token/verify/', { token }), 401, 'TOKEN_INVALID');
   });
 
@@ -759,6 +837,11 @@ describe('POST /auth/change-password/', () => {
     ],
     ['a weak new password', { new_password: 'weak', new_password_confirm: 'weak' }, 'new_password'],
     ['a common new password', { new_password: 'Password1', new_password_confirm: 'Password1' }, 'new_password'],
+    [
+      'a decorated common new password',
+      { new_password: 'Passw0rd!', new_password_confirm: 'Passw0rd!' },
+      'new_password',
+    ],
     ['the same password', { new_password: PASSWORD, new_password_confirm: PASSWORD }, 'new_password'],
   ])('answers 422 for %s', async (_why, body, field) => {
     const reg = await registerUser(t);
@@ -840,6 +923,7 @@ describe('password reset', () => {
     const [mail] = await resetMails(reg.email);
     const token = linkToken(mail as MailMessage, '/auth/reset-password');
     expectValidation(await confirm(token, 'Password1'), 'password');
+    expectValidation(await confirm(token, 'Password1!'), 'password');
     expectValidation(
       await post('password/reset/confirm/', { token, password: NEW_PASSWORD, password_confirm: 'Mismatch2026' }),
       'password_confirm',
@@ -1020,7 +1104,7 @@ describe('protected endpoints', () => {
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode(TEST_JWT_SECRET));
-    expectError(await call('GET', 'me/', { headers: bearer(token) }), 401, 'NOT_AUTHENTICATED');
+    expectError(await call('GET', 'me/', { headers: bearer(token) }), 401, 'TOKEN_INVALID');
   });
 
   it('accepts the scheme name in any case', async () => {

@@ -98,7 +98,7 @@ export function authRoutes(deps: AppDeps) {
         },
       },
       async (req) => {
-        const claims = await deps.tokens.verifyAccess(req.body.token);
+        const claims = await auth.authenticate(deps, req.body.token);
         return ok({ valid: true as const, user_id: claims.userId, exp: claims.exp });
       },
     );

@@ -25,7 +25,7 @@ import { memberships, organizations } from '../organizations/organizations.table
 import { createOrganization, deleteOrganizationWithin, planDeparture } from '../organizations/organizations.service.ts';
 import { refreshTokens, users, userTokens, type UserTokenPurpose } from './auth.table.ts';
 import { assertAcceptablePassword, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { REFRESH_TOKEN_TTL_SECONDS, hashToken, newOpaqueToken } from './tokens.ts';
+import { REFRESH_TOKEN_TTL_SECONDS, hashToken, newOpaqueToken, type AccessClaims } from './tokens.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -34,12 +34,18 @@ const RESET_TOKEN_TTL_MS = HOUR_MS;
 const VERIFY_TOKEN_TTL_MS = 48 * HOUR_MS;
 
 /**
- * Throttles (fixed windows). Failed logins count per account and per address; the account
- * window is short so an attacker can delay, but not lock out, the real user for long.
+ * Throttles (fixed windows). Sign-in failures are never counted per account alone: anyone could
+ * then lock the owner out by typing wrong passwords. They count per account-and-address, which
+ * slows down (never locks) guessing from one address while the owner signs in from theirs, and
+ * per address across accounts, which stops one address trying a few passwords on many accounts.
  */
 export const THROTTLES = {
-  loginFailuresPerAccount: { name: 'login-fail-account', limit: 10, windowSeconds: 10 * 60 },
   loginPerAddress: { name: 'login-ip', limit: 60, windowSeconds: 5 * 60 },
+  loginFailuresPerAddress: { name: 'login-fail-ip', limit: 20, windowSeconds: 15 * 60 },
+  /** Failures of one account from one address; past `limit` each further one adds a wait. */
+  loginFailuresPerAccountAddress: { name: 'login-fail-account-ip', limit: 5, windowSeconds: 60 * 60 },
+  /** The wait itself (held by `throttle.hold`), doubling from 1 s per failure up to 5 minutes. */
+  loginDelay: { name: 'login-delay', limit: 1, windowSeconds: 1 },
   resetPerAccount: { name: 'reset-account', limit: 3, windowSeconds: 15 * 60 },
   resetPerAddress: { name: 'reset-ip', limit: 20, windowSeconds: 15 * 60 },
   resendPerAccount: { name: 'resend-account', limit: 3, windowSeconds: 15 * 60 },
@@ -65,6 +71,35 @@ export function toUser(row: UserRow): User {
     date_joined: row.createdAt.toISOString(),
     email_verified: row.emailVerifiedAt !== null,
   };
+}
+
+/**
+ * Verifies an access token and that the session it names is still open: not signed out, not
+ * revoked by a reused refresh token, a password change or reset, not expired, its user active.
+ * Every authenticated request comes here, so the answer is cached for seconds per session and
+ * dropped by `meCache.invalidate` whenever the user's sessions change (in every process).
+ */
+export async function authenticate(deps: AppDeps, token: string): Promise<AccessClaims> {
+  const claims = await deps.tokens.verifyAccess(token);
+  const open = await deps.meCache.sessionOpen(claims.userId, claims.sessionId, async () => {
+    const [row] = await deps.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .innerJoin(users, eq(users.id, refreshTokens.userId))
+      .where(
+        and(
+          eq(refreshTokens.familyId, claims.sessionId),
+          eq(refreshTokens.userId, claims.userId),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, new Date()),
+          eq(users.isActive, true),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  });
+  if (!open) throw new AppError('TOKEN_INVALID', 'The session has ended. Please sign in again.');
+  return claims;
 }
 
 /** Starts a session (a refresh-token family); its access token is signed after commit. */
@@ -214,19 +249,45 @@ export async function register(
   }
 }
 
+const LOGIN_MAX_DELAY_SECONDS = 5 * 60;
+
+/** Refuses a password attempt (429 + Retry-After) while its address is held back. */
+async function checkPasswordAttempt(deps: AppDeps, meta: RequestMeta, email: string): Promise<void> {
+  if (meta.ip) await deps.throttle.check(THROTTLES.loginFailuresPerAddress, meta.ip);
+  await deps.throttle.check(THROTTLES.loginDelay, `${email}|${meta.ip ?? ''}`);
+}
+
+/**
+ * Counts a wrong password. The first few from an address cost nothing; then each one makes
+ * that address wait 1, 2, 4, … s (at most 5 minutes) before its next try at this account.
+ */
+async function recordPasswordFailure(deps: AppDeps, meta: RequestMeta, email: string): Promise<void> {
+  const pair = `${email}|${meta.ip ?? ''}`;
+  if (meta.ip) await deps.throttle.record(THROTTLES.loginFailuresPerAddress, meta.ip);
+  const failures = await deps.throttle.record(THROTTLES.loginFailuresPerAccountAddress, pair);
+  const over = failures - THROTTLES.loginFailuresPerAccountAddress.limit;
+  if (over > 0) {
+    await deps.throttle.hold(THROTTLES.loginDelay, pair, Math.min(2 ** (over - 1), LOGIN_MAX_DELAY_SECONDS));
+  }
+}
+
+async function clearPasswordFailures(deps: AppDeps, meta: RequestMeta, email: string): Promise<void> {
+  await deps.throttle.clear(THROTTLES.loginFailuresPerAccountAddress, `${email}|${meta.ip ?? ''}`);
+}
+
 export async function login(
   deps: AppDeps,
   meta: RequestMeta,
   input: z.output<typeof loginSchema>,
 ): Promise<AuthResult> {
   if (meta.ip) await deps.throttle.consume(THROTTLES.loginPerAddress, meta.ip);
-  await deps.throttle.check(THROTTLES.loginFailuresPerAccount, input.email);
+  await checkPasswordAttempt(deps, meta, input.email);
 
   const [user] = await deps.db.select().from(users).where(eq(users.email, input.email));
   // Verify against a decoy when there is no such user: same cost, no account enumeration.
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !valid || !user.isActive) {
-    await deps.throttle.record(THROTTLES.loginFailuresPerAccount, input.email);
+    await recordPasswordFailure(deps, meta, input.email);
     await deps.db.transaction((tx) =>
       recordAudit(tx, meta, {
         action: 'auth.login_failed',
@@ -241,7 +302,7 @@ export async function login(
     );
     throw new AppError('INVALID_CREDENTIALS');
   }
-  await deps.throttle.clear(THROTTLES.loginFailuresPerAccount, input.email);
+  await clearPasswordFailures(deps, meta, input.email);
 
   // Sign-in is the hottest write path: its three writes and the read of the user's
   // organisations are one statement, auth_sign_in (db/functions/auth_sign_in.sql), which scopes itself to the
@@ -290,7 +351,7 @@ export async function refresh(deps: AppDeps, meta: RequestMeta, token: string) {
         targetType: 'session',
         targetId: row.familyId,
       });
-      return { error: 'reused' as const };
+      return { error: 'reused' as const, userId: row.userId };
     }
     const [user] = await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, row.userId));
     if (!user?.isActive) return { error: 'invalid' as const };
@@ -304,6 +365,8 @@ export async function refresh(deps: AppDeps, meta: RequestMeta, token: string) {
     return { userId: row.userId, familyId: row.familyId, refresh: next };
   });
   if ('error' in outcome) {
+    // The family's access tokens stop working at once, here and in every other process.
+    if (outcome.error === 'reused') deps.meCache.invalidate(outcome.userId);
     throw new AppError(
       'TOKEN_INVALID',
       outcome.error === 'reused'
@@ -334,6 +397,7 @@ export async function logout(deps: AppDeps, meta: RequestMeta, userId: string, t
       targetId: row?.familyId ?? '',
     });
   });
+  deps.meCache.invalidate(userId);
 }
 
 async function loadUser(q: Queryable, userId: string): Promise<UserRow> {
@@ -405,7 +469,10 @@ export async function changePassword(
   input: z.output<typeof changePasswordSchema>,
 ): Promise<void> {
   const user = await loadUser(deps.db, auth.userId);
+  // A wrong current password is a password guess (a stolen access token): counted like sign-ins.
+  await checkPasswordAttempt(deps, meta, user.email);
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    await recordPasswordFailure(deps, meta, user.email);
     throw validationError({ current_password: ['Current password is incorrect'] });
   }
   if (input.new_password === input.current_password) {
@@ -432,6 +499,8 @@ export async function changePassword(
       targetId: auth.userId,
     });
   });
+  // The other sessions' access tokens stop working at once (the cache is per session).
+  deps.meCache.invalidate(auth.userId);
 }
 
 /** Always the same answer, known email or not (no account enumeration). */
@@ -558,9 +627,9 @@ export async function deleteAccount(
 ): Promise<{ deleted_organizations: string[] }> {
   const user = await loadUser(deps.db, userId);
   // A password check is a password guess: counted like failed sign-ins of the account.
-  await deps.throttle.check(THROTTLES.loginFailuresPerAccount, user.email);
+  await checkPasswordAttempt(deps, meta, user.email);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await deps.throttle.record(THROTTLES.loginFailuresPerAccount, user.email);
+    await recordPasswordFailure(deps, meta, user.email);
     throw validationError({ password: ['Password is incorrect'] }, 'Password is incorrect');
   }
   const deleted = await inScope(deps.db, { userId }, async (tx) => {

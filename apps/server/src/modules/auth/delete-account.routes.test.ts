@@ -101,7 +101,7 @@ describe('POST /auth/delete-account/', () => {
     expect(existsSync(uploadsOf(orgId(a)))).toBe(false);
     expectError(await t.app.inject({ method: 'GET', url: new URL(logoUrl).pathname }), 404, 'NOT_FOUND');
     // Every session ended; the access token no longer reaches anything.
-    expectError(await getMe(a), 401, 'NOT_AUTHENTICATED');
+    expectError(await getMe(a), 401, 'TOKEN_INVALID');
     expectError(await login(a), 401, 'INVALID_CREDENTIALS');
     expectError(
       await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh/', payload: { refresh: a.refresh } }),

@@ -62,4 +62,23 @@ describe('me cache', () => {
     await cache.get('a', load);
     expect(load).toHaveBeenCalledTimes(4);
   });
+
+  it('caches whether a session is open, and drops the user’s sessions on invalidation', async () => {
+    const cache = createMeCache({ sessionTtlMs: 60_000 });
+    const load = vi.fn().mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+    expect(await cache.sessionOpen('u1', 's1', load)).toBe(true);
+    expect(await cache.sessionOpen('u1', 's1', load)).toBe(true);
+    expect(load).toHaveBeenCalledTimes(1);
+    cache.invalidate('u2');
+    expect(await cache.sessionOpen('u1', 's1', load)).toBe(true);
+    cache.invalidate('u1');
+    expect(await cache.sessionOpen('u1', 's1', load)).toBe(false);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not answer for a session from an entry of another user', async () => {
+    const cache = createMeCache({ sessionTtlMs: 60_000 });
+    expect(await cache.sessionOpen('u1', 's1', async () => true)).toBe(true);
+    expect(await cache.sessionOpen('u2', 's1', async () => false)).toBe(false);
+  });
 });

@@ -41,8 +41,63 @@ function commonPasswords(): Set<string> {
   return common;
 }
 
+/** Leetspeak people use to "strengthen" a word: each digit or sign maps back to its letters. */
+const LEET: Record<string, readonly string[]> = {
+  '0': ['o'],
+  '1': ['i', 'l'],
+  '3': ['e'],
+  '4': ['a'],
+  '5': ['s'],
+  '7': ['t'],
+  '8': ['b'],
+  '9': ['g'],
+  '@': ['a'],
+  $: ['s'],
+  '!': ['i'],
+  '|': ['l'],
+};
+const LEET_CHARS = /[0134578@$!|9]/;
+/** At most this many leet readings of one password are tried (2^n otherwise). */
+const MAX_READINGS = 64;
+
+function leetReadings(word: string): string[] {
+  let readings = [''];
+  for (const char of word) {
+    const options = LEET[char] ?? [char];
+    readings = readings.flatMap((r) => options.map((o) => r + o));
+    if (readings.length > MAX_READINGS) readings = readings.slice(0, MAX_READINGS);
+  }
+  return readings;
+}
+
+/**
+ * The words a password is likely built on, for the common-password check: itself in lower case,
+ * without the digits and signs people add before or after it (`Password1!`, `2024Summer!`), and each with
+ * leetspeak read back (`Passw0rd!`, `P@ssword`). A decorated common password is as guessable as the
+ * bare one: cracking tools try exactly these rules first.
+ */
+export function passwordBases(password: string): Set<string> {
+  const lower = password.toLowerCase();
+  const stripped = lower.replace(/^\P{L}+|\P{L}+$/gu, '');
+  const bases = new Set([lower]);
+  for (const candidate of [lower, stripped]) {
+    if (candidate.length < 4) continue;
+    bases.add(candidate);
+    if (!LEET_CHARS.test(candidate)) continue;
+    for (const reading of leetReadings(candidate)) {
+      bases.add(reading);
+      // Decorations written in leet too: `P@ssw0rd123$` read back is `passwordizes`.
+      const bare = reading.replace(/^\P{L}+|\P{L}+$/gu, '');
+      if (bare.length >= 4) bases.add(bare);
+    }
+  }
+  return bases;
+}
+
 export function isCommonPassword(password: string): boolean {
-  return commonPasswords().has(password.toLowerCase());
+  const list = commonPasswords();
+  for (const base of passwordBases(password)) if (list.has(base)) return true;
+  return false;
 }
 
 /** Rules the contract schema cannot check: not common, not the user's own email or name. */

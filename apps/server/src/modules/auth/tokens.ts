@@ -6,6 +6,9 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'leadcapture';
 const AUDIENCE = 'leadcapture-api';
+/** Clocks of API processes may differ this much; a token issued further in the future is forged. */
+export const CLOCK_SKEW_SECONDS = 60;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessClaims {
   userId: string;
@@ -15,8 +18,10 @@ export interface AccessClaims {
 }
 
 /**
- * HS256 access tokens with an algorithm allowlist and exp, iat, iss and aud all checked. The
+ * HS256 access tokens with an algorithm allowlist and exp, iat, nbf, iss and aud all checked. The
  * key is imported into WebCrypto once: importing it per call costs more than the HMAC itself.
+ * A valid signature is not enough to be signed in: the session the token names (`sid`) must
+ * still be open, which auth.service's `authenticate` checks.
  */
 export async function createTokenSigner(secret: string) {
   const key = await crypto.subtle.importKey(
@@ -44,8 +49,17 @@ export async function createTokenSigner(secret: string) {
           issuer: ISSUER,
           audience: AUDIENCE,
           requiredClaims: ['exp', 'iat', 'sub'],
+          // jose checks nbf (and exp) with this tolerance; it does not look at a future iat.
+          clockTolerance: CLOCK_SKEW_SECONDS,
         });
-        if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !payload.sub || !payload.exp) {
+        if (
+          payload.typ !== 'access' ||
+          typeof payload.sid !== 'string' ||
+          !UUID.test(payload.sid) ||
+          !payload.sub ||
+          !payload.exp ||
+          (payload.iat ?? 0) > Math.floor(Date.now() / 1000) + CLOCK_SKEW_SECONDS
+        ) {
           throw new AppError('TOKEN_INVALID');
         }
         return { userId: payload.sub, sessionId: payload.sid, exp: payload.exp };

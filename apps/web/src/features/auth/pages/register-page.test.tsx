@@ -77,6 +77,35 @@ describe('RegisterPage', () => {
     expect(getToasts()).toEqual([]);
   });
 
+  it('shows a common password refused by the server (422) on the password field, in English and Swedish', async () => {
+    const refused = () =>
+      answerWith(
+        fail(422, 'VALIDATION_ERROR', {
+          password: ['This password is too common or easy to guess. Choose another one.'],
+        }),
+      );
+    refused();
+    const view = await renderWithApp(<RegisterPage />, { path: '/auth/register' });
+    await fill();
+    await submit();
+    expect(await screen.findByText('This password is too common or easy to guess. Choose another one.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Password/).getAttribute('aria-invalid')).toBe('true');
+    expect(getToasts()).toEqual([]);
+    view.unmount();
+
+    refused();
+    await renderWithApp(<RegisterPage />, { path: '/sv/auth/register', language: 'sv' });
+    await userEvent.type(screen.getByLabelText(/^Förnamn/), 'Ada');
+    await userEvent.type(screen.getByLabelText(/^Efternamn/), 'Lovelace');
+    await userEvent.type(screen.getByLabelText(/^E-post/), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText(/^Företagsnamn/), 'Booth AB');
+    await userEvent.type(screen.getByLabelText(/^Lösenord/), 'Passw0rd!');
+    await userEvent.type(screen.getByLabelText(/^Bekräfta lösenord/), 'Passw0rd!');
+    await userEvent.click(screen.getByRole('checkbox', { name: /villkoren/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Skapa konto' }));
+    expect(await screen.findByText('Lösenordet är för vanligt eller lätt att gissa. Välj ett annat.')).toBeTruthy();
+  });
+
   it('toasts "Failed to create account. Please try again." on other failures', async () => {
     answerWith(fail(500, 'INTERNAL_ERROR'));
     await renderWithApp(<RegisterPage />, { path: '/auth/register' });

@@ -81,7 +81,11 @@ describe('ResetPasswordPage', () => {
   });
 
   it('puts a refused password (422 on password) on its field', async () => {
-    answerWith(fail(422, 'VALIDATION_ERROR', { password: ['This password is too common'] }));
+    answerWith(
+      fail(422, 'VALIDATION_ERROR', {
+        password: ['This password is too common or easy to guess. Choose another one.'],
+      }),
+    );
     await renderWithApp(<ResetPasswordPage />, { path: '/auth/reset-password', url });
     await userEvent.type(screen.getByLabelText(/^New password/), 'Password1');
     await userEvent.type(screen.getByLabelText(/^Confirm password/), 'Password1');
