@@ -17,7 +17,7 @@ import { ok } from '../../http/envelope.ts';
 import { pageWindow, paginate } from '../../http/pagination.ts';
 import { okResponse, typed } from '../../http/routes.ts';
 import { requestMeta, tenantRunner, withTenant } from '../../http/tenant.ts';
-import { uploadDocs } from '../files/files.routes.ts';
+import { uploadDocs } from '../files/files.service.ts';
 import { exportLeads } from './lead-export.service.ts';
 import { receiveImportFile, registerImportUploads } from './lead-import-file.ts';
 import * as imports from './lead-imports.service.ts';
