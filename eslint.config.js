@@ -1,6 +1,7 @@
 // One lint configuration for the monorepo: typescript-eslint (type-aware), React hooks and
 // jsx-a11y for the web app, and import boundaries that keep the layering of ENGINEERING.md.
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -73,6 +74,43 @@ export default tseslint.config(
       ],
     },
   },
+  // --- the server: modules meet only through their public files (docs/architecture.md, "Modules")
+  {
+    name: 'server/module-boundaries',
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      // Each folder of modules/ is one element, named by its folder.
+      'boundaries/elements': [{ type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] }],
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              // Into another module: its <module>.service.ts, or one of its *.table.ts (the schema
+              // and joins need them); never its routes, helpers or inner services.
+              from: { element: { type: 'server-module' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'server-module',
+                    captured: { module: '!{{from.captured.module}}' },
+                    fileInternalPath: '!({{to.captured.module}}.service.ts|*.table.ts)',
+                  },
+                },
+              },
+              message:
+                'A module imports another only through its public service file ({{to.captured.module}}.service.ts) or its tables.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // --- contracts: the HTTP contract only, depending on zod alone ---------------------------
   {
     files: ['packages/contracts/src/**/*.ts'],
@@ -102,13 +140,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/components/**/*.{ts,tsx}'],
+    files: [
+      'apps/web/src/lib/**/*.{ts,tsx}',
+      'apps/web/src/utils/**/*.{ts,tsx}',
+      'apps/web/src/components/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/features/**', '**/app/**'], message: 'lib and components sit below features and app.' },
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'lib, utils and components sit below features and app.',
+            },
             {
               group: ['@leadcapture/server', '@leadcapture/server/*', '**/apps/server/**'],
               message: 'The web app talks to the server over HTTP only.',
@@ -127,9 +172,9 @@ export default tseslint.config(
           patterns: [
             { group: ['**/app/**'], message: 'Features do not import the app shell.' },
             {
-              // A sibling feature's internals (`../../leads/components/…`), not the shared
-              // src/components (`../../../components/…`), which every feature builds on.
-              regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(components|pages|hooks)/',
+              // A sibling feature's internals (`../../leads/components/…`, `../../clients/utils/…`),
+              // not the shared src/components or src/lib (`../../../lib/…`), which every feature builds on.
+              regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/(components|pages|hooks|utils|lib)/',
               message: 'Features meet only through their api/ files.',
             },
             {

@@ -27,6 +27,11 @@ import { refreshTokens, users, userTokens, type UserTokenPurpose } from './auth.
 import { assertAcceptablePassword, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { REFRESH_TOKEN_TTL_SECONDS, hashToken, newOpaqueToken, type AccessClaims } from './tokens.ts';
 
+// The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
+// use of its other files.
+export { assertAcceptablePassword, hashPassword } from './passwords.ts';
+export { hashToken, newOpaqueToken, type AccessClaims } from './tokens.ts';
+
 type UserRow = typeof users.$inferSelect;
 
 const HOUR_MS = 60 * 60 * 1000;

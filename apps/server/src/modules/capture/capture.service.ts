@@ -20,10 +20,10 @@ import { inScope, setScope } from '../../db/tenant.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import type { ThrottleRule } from '../../http/throttle.ts';
-import { hashToken } from '../auth/tokens.ts';
+import { hashToken } from '../auth/auth.service.ts';
 import { capturePageViews, events } from '../events/events.table.ts';
 import { publicFileUrl } from '../files/files.service.ts';
-import { loadScoringRules } from '../leads/lead-scoring.service.ts';
+import { loadScoringRules } from '../leads/leads.service.ts';
 import {
   createCapturedLead,
   linkCapturedLead,

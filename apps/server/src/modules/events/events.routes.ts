@@ -24,9 +24,8 @@ import { ok } from '../../http/envelope.ts';
 import { pageWindow, paginate } from '../../http/pagination.ts';
 import { createdResponse, okResponse, typed } from '../../http/routes.ts';
 import { requestMeta, tenantRunner, withTenant } from '../../http/tenant.ts';
-import { uploadDocs } from '../files/files.routes.ts';
-import { readUpload, registerUploads } from '../files/upload.ts';
-import { qrResponse, renderQrCode, sendQrCode } from '../short-links/qr-code.ts';
+import { readUpload, registerUploads, uploadDocs } from '../files/files.service.ts';
+import { qrResponse, renderQrCode, sendQrCode } from '../short-links/short-links.service.ts';
 import * as eventsService from './events.service.ts';
 
 const tags = ['events'];

@@ -1,7 +1,7 @@
 import { detailSchema } from '@leadcapture/contracts/auth';
 import { errorEnvelopeSchema } from '@leadcapture/contracts/envelope';
 import { idParamsSchema } from '@leadcapture/contracts/fields';
-import { fileSchema, IMAGE_CONTENT_TYPES, UPLOAD_FIELD } from '@leadcapture/contracts/files';
+import { fileSchema, IMAGE_CONTENT_TYPES } from '@leadcapture/contracts/files';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.ts';
@@ -11,21 +11,9 @@ import { requestMeta, tenantRunner, withTenant } from '../../http/tenant.ts';
 import { contentDisposition, downloadName } from './file-name.ts';
 import * as filesService from './files.service.ts';
 import { extensionOf } from './image-type.ts';
-import { readUpload, registerUploads } from './upload.ts';
+import { binary, readUpload, registerUploads, uploadDocs } from './upload.ts';
 
 const tags = ['files'];
-
-const binary = z.string().meta({ format: 'binary' });
-
-/**
- * For OpenAPI: a multipart body with a `file` part. The handler reads the part as a stream, so
- * nothing is parsed into a body to validate; the schema is nullish to let that empty body pass.
- */
-export const uploadDocs = {
-  consumes: ['multipart/form-data'],
-  description: `One part named "${UPLOAD_FIELD}": a PNG, JPEG, WebP or GIF image of at most 2 MB, recognised by its content. A wrong type answers 422, a larger file 413 PAYLOAD_TOO_LARGE, each with details.${UPLOAD_FIELD}.`,
-  body: z.object({ [UPLOAD_FIELD]: binary }).nullish(),
-};
 
 /** Downloads are the bytes themselves, not the envelope (03-decisions §2). */
 const downloadResponse = {

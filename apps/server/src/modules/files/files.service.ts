@@ -14,6 +14,11 @@ import { files } from './files.table.ts';
 import { detectImageType, SNIFF_BYTES } from './image-type.ts';
 import { invalidImage, tooLarge, type Upload } from './upload.ts';
 
+// The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
+// use of its other files.
+export { contentDisposition } from './file-name.ts';
+export { readUpload, registerUploads, uploadDocs, type Upload } from './upload.ts';
+
 export type FileRow = typeof files.$inferSelect;
 
 export const fileNotFound = () => new AppError('NOT_FOUND', 'File not found');

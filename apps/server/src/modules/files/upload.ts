@@ -1,7 +1,21 @@
 import multipart from '@fastify/multipart';
 import { FILE_MESSAGES, MAX_IMAGE_BYTES, UPLOAD_FIELD } from '@leadcapture/contracts/files';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, validationError } from '../../http/errors.ts';
+
+/** A file part in the OpenAPI document. */
+export const binary = z.string().meta({ format: 'binary' });
+
+/**
+ * For OpenAPI: a multipart body with a `file` part. The handler reads the part as a stream, so
+ * nothing is parsed into a body to validate; the schema is nullish to let that empty body pass.
+ */
+export const uploadDocs = {
+  consumes: ['multipart/form-data'],
+  description: `One part named "${UPLOAD_FIELD}": a PNG, JPEG, WebP or GIF image of at most 2 MB, recognised by its content. A wrong type answers 422, a larger file 413 PAYLOAD_TOO_LARGE, each with details.${UPLOAD_FIELD}.`,
+  body: z.object({ [UPLOAD_FIELD]: binary }).nullish(),
+};
 
 /**
  * Multipart uploads, streamed: the file part is read as it arrives and never buffered whole.

@@ -18,7 +18,7 @@ import { pageWindow, paginate } from '../../http/pagination.ts';
 import { okResponse, typed } from '../../http/routes.ts';
 import { requestOrganization, type Release } from '../../http/fair-share.ts';
 import { checkActingOrganization, requestMeta, tenantRunner, withTenant } from '../../http/tenant.ts';
-import { uploadDocs } from '../files/files.routes.ts';
+import { uploadDocs } from '../files/files.service.ts';
 import { exportLeads, type LeadExport } from './lead-export.service.ts';
 import { receiveImportFile, registerImportUploads } from './lead-import-file.ts';
 import * as imports from './lead-imports.service.ts';

@@ -24,13 +24,17 @@ import { assertCan } from '../../http/permissions.ts';
 import { enqueue, type OutboxItem } from '../../jobs/outbox.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { users } from '../auth/auth.table.ts';
-import { newOpaqueToken } from '../auth/tokens.ts';
+import { newOpaqueToken } from '../auth/auth.service.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
 import { leadStatusChangeDetail } from '../../mail/templates.ts';
 import { loadScoringRules } from './lead-scoring.service.ts';
 import { EVENT_LEAD_COUNT_SLOTS, events } from '../events/events.table.ts';
 import type { CaptureWrites } from './capture-writes.ts';
 import { leadActivities, leads, type LeadAttribution } from './leads.table.ts';
+
+// The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
+// use of its other files.
+export { loadScoringRules } from './lead-scoring.service.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 

@@ -26,7 +26,7 @@ import { ok } from '../../http/envelope.ts';
 import { pageWindow, paginate } from '../../http/pagination.ts';
 import { createdResponse, okResponse, typed } from '../../http/routes.ts';
 import { requestMeta, withTenant } from '../../http/tenant.ts';
-import { qrResponse, renderQrCode, sendQrCode } from '../short-links/qr-code.ts';
+import { qrResponse, renderQrCode, sendQrCode } from '../short-links/short-links.service.ts';
 import * as offersService from './offers.service.ts';
 
 const tags = ['offers'];

@@ -5,8 +5,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { okResponse, typed } from '../../http/routes.ts';
 import { requestMeta, tenantRunner } from '../../http/tenant.ts';
-import { uploadDocs } from '../files/files.routes.ts';
-import { readUpload, registerUploads } from '../files/upload.ts';
+import { readUpload, registerUploads, uploadDocs } from '../files/files.service.ts';
 import * as orgs from './organizations.service.ts';
 
 const tags = ['organizations'];

@@ -18,9 +18,8 @@ import type { TenantRunner } from '../../http/tenant.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { users } from '../auth/auth.table.ts';
 import { startTrial } from '../billing/billing.service.ts';
-import { discardStored, insertFile, publicFileUrl, storeThenRecord } from '../files/files.service.ts';
+import { discardStored, insertFile, publicFileUrl, storeThenRecord, type Upload } from '../files/files.service.ts';
 import { files } from '../files/files.table.ts';
-import type { Upload } from '../files/upload.ts';
 import { memberships, organizations } from './organizations.table.ts';
 
 type OrganizationRow = typeof organizations.$inferSelect;

@@ -3,7 +3,7 @@ import type { QrCodeFormat } from '@leadcapture/contracts/events';
 import type { FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { contentDisposition } from '../files/file-name.ts';
+import { contentDisposition } from '../files/files.service.ts';
 
 export interface QrImage {
   body: Buffer | string;

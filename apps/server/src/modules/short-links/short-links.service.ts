@@ -5,6 +5,10 @@ import type { ThrottleRule } from '../../http/throttle.ts';
 import { events } from '../events/events.table.ts';
 import { offers } from '../offers/offers.table.ts';
 
+// The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
+// use of its other files.
+export { qrResponse, renderQrCode, sendQrCode } from './qr-code.ts';
+
 /**
  * Unknown codes an address may try before it is refused for a while: a visitor mistypes a
  * printed link now and then; a script walking the code space (55 bits) hits this at once.

@@ -9,10 +9,17 @@ import type { AppDeps } from '../../http/deps.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import type { ThrottleRule } from '../../http/throttle.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
-import { membershipsOf, pickCurrent, startSession, toUser } from '../auth/auth.service.ts';
+import {
+  assertAcceptablePassword,
+  hashPassword,
+  hashToken,
+  membershipsOf,
+  pickCurrent,
+  startSession,
+  toUser,
+  type AccessClaims,
+} from '../auth/auth.service.ts';
 import { users } from '../auth/auth.table.ts';
-import { assertAcceptablePassword, hashPassword } from '../auth/passwords.ts';
-import { hashToken, type AccessClaims } from '../auth/tokens.ts';
 import { userOnboarding } from '../onboarding/onboarding.table.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
 import { invitationTokens } from './team.table.ts';

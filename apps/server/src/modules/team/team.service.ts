@@ -20,7 +20,7 @@ import { enqueue } from '../../jobs/outbox.ts';
 import { teamInvitationDetail } from '../../mail/templates.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { users } from '../auth/auth.table.ts';
-import { newOpaqueToken } from '../auth/tokens.ts';
+import { newOpaqueToken } from '../auth/auth.service.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
 import { invitationTokens } from './team.table.ts';
 
