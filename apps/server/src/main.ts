@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { drainOutboxOnClose } from './shutdown.ts';
 
 /**
  * The old generation may grow by half before a full collection, not up to four times: under a
@@ -18,8 +19,6 @@ setFlagsFromString('--heap-growing-percent=50');
 
 /** Starts listening and shuts down gracefully; everything else is built in app.ts. */
 const SHUTDOWN_GRACE_MS = 30_000;
-/** Of the grace period, what closing the pool, Redis and the log may need after the outbox. */
-const CLOSE_MARGIN_MS = 3_000;
 const DRAIN_DELAY_MS = 1_000;
 const IDLE_GRACE_MS = 500;
 const IDLE_SWEEP_MS = 250;
@@ -72,23 +71,7 @@ async function main() {
 
   let closing = false;
   let closeBy = Number.POSITIVE_INFINITY;
-  // Runs once the requests in flight are answered (fastify runs onClose hooks last-added first,
-  // so before app.ts stops the outbox): what they queued is delivered before the process goes,
-  // within the grace period. What is left waits in the outbox for the next process.
-  app.addHook('onClose', async () => {
-    const budget = closeBy - CLOSE_MARGIN_MS - Date.now();
-    if (budget <= 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    const delivered = await Promise.race([
-      app.deps.outbox.drain(),
-      new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), budget);
-      }),
-    ]);
-    clearTimeout(timer);
-    if (delivered === undefined) app.log.warn('outbox not drained in time; the rest waits for the next start');
-    else app.log.info({ delivered }, 'outbox drained');
-  });
+  drainOutboxOnClose(app, () => closeBy);
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;

@@ -37,7 +37,7 @@ export async function withTenant<T>(
   // scopes it to the organisation (db/functions/enter_tenant.sql): one round trip, not three. It
   // also names the backend and the transaction, for cancelling it if the client goes away.
   return deps.db.transaction(async (tx) => {
-    // A client gone while this request waited for a connection: no work for nobody.
+    // The client left while this request waited for a connection: nobody waits for the work.
     if (request.raw.socket.destroyed) throw clientGone();
     const [membership] = await queryRows<{ organization_id: string; role: Role; pid: number; started_at: string }>(
       tx,

@@ -48,7 +48,12 @@ export function createLiveEventBus(opts: { redis?: Redis; log?: FastifyBaseLogge
 
   const publisher = opts.redis;
   const subscriber = publisher?.duplicate();
-  const ready = subscriber?.subscribe(CHANNEL);
+  // Redis down at start must not end the process (an unhandled rejection would): the failure is
+  // logged, and publishing still goes to Redis once it is back (ioredis reconnects by itself).
+  const ready = subscriber
+    ?.subscribe(CHANNEL)
+    .catch((err: unknown) => opts.log?.warn({ err }, 'live events: subscribe failed'));
+  subscriber?.on('error', (err: Error) => opts.log?.warn({ reason: err.message }, 'live events: redis error'));
   subscriber?.on('message', (_channel: string, message: string) => {
     try {
       emit(JSON.parse(message) as LiveEvent);

@@ -16,11 +16,7 @@ export function statusRoutes(deps: AppDeps) {
       {
         config: { public: true },
         prefixTrailingSlash: 'slash',
-        schema: {
-          tags: ['status'],
-          summary: 'Version, database kind and uptime; 503 SERVICE_UNAVAILABLE while the database does not answer',
-          response: okResponse(statusSchema),
-        },
+        schema: { tags: ['status'], summary: 'Version, database kind and uptime', response: okResponse(statusSchema) },
       },
       async () => {
         // 503 while the database is down: a load balancer or monitor reads the status code, and
