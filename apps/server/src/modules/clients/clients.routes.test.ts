@@ -9,10 +9,11 @@ import {
   type CreateClientInput,
 } from '@leadcapture/contracts/clients';
 import type { Role } from '@leadcapture/contracts/constants';
+import { createFormField } from '@leadcapture/contracts/form-fields';
 import { paginated } from '@leadcapture/contracts/envelope';
 import { leadActivitySchema, leadSchema, type CreateLeadInput, type Lead } from '@leadcapture/contracts/leads';
 import { detailSchema } from '@leadcapture/contracts/auth';
-import { createEvent, outboxRows } from '../../../test/capture.ts';
+import { createEvent, outboxRows, postCapture, visitor } from '../../../test/capture.ts';
 import { anyData, expectData, expectError, expectValidation } from '../../../test/envelope.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/database.ts';
@@ -125,6 +126,37 @@ describe('POST /leads/{id}/convert_to_client/', () => {
     expect(events.length).toBe(updatesBefore + 1);
 
     expect(expectData(clientSchema, await call('GET', `clients/${client.id}/`, viewer))).toEqual(client);
+  });
+
+  it("carries a captured lead's answers under their questions, its logged notes and its follow-up", async () => {
+    // The review's client: `field_kxkpa6: …` on its page, and the note and follow-up gone.
+    const event = await createEvent(t, orgOf(owner), {
+      formFields: [
+        createFormField('text', 'field_kxkpa6', { label: 'Budget' }),
+        createFormField('text', 'field_seats', { label: 'Seats' }),
+        createFormField('text', 'field_again', { label: 'Budget' }),
+      ],
+    });
+    const captured = expectData(
+      anyData,
+      await postCapture(t, event.slug, {
+        ...visitor(),
+        responses: { field_kxkpa6: '10k', field_seats: '12', field_again: 'yearly' },
+      }),
+      201,
+    ) as { id: string };
+    const followUp = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    expectData(anyData, await call('PATCH', `leads/${captured.id}/`, owner, { follow_up_date: followUp }));
+    expectData(
+      anyData,
+      await call('POST', `leads/${captured.id}/notes/`, owner, { body: 'Wants a quote by Friday' }),
+      201,
+    );
+
+    const client = expectData(clientSchema, await call('POST', `leads/${captured.id}/convert_to_client/`, owner), 201);
+    expect(client.custom_fields).toEqual({ Budget: '10k', Seats: '12', 'Budget (2)': 'yearly' });
+    expect(client.notes).toBe(`${new Date().toISOString().slice(0, 10)}: Wants a quote by Friday`);
+    expect(client.next_follow_up_date).toBe(followUp);
   });
 
   it('makes the caller the manager of an unassigned lead, a lead without company an individual', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { COMPANY_SIZES } from '@leadcapture/contracts/constants';
-import type { Client, ConversionStats, ConvertLeadData } from '@leadcapture/contracts/clients';
+import { CLIENT_LIMITS, type Client, type ConversionStats, type ConvertLeadData } from '@leadcapture/contracts/clients';
 import { queryRows } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
@@ -10,17 +10,76 @@ import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { events } from '../events/events.table.ts';
 import { lockLead, LEAD_UPDATED, toLead, type LeadRow } from '../leads/leads.service.ts';
 import { leadActivities, leads } from '../leads/leads.table.ts';
+import { offers } from '../offers/offers.table.ts';
 import { assertManager, clientValues, countsByMonth, toClient } from './clients.service.ts';
 import { clients } from './clients.table.ts';
 
 const isCompanySize = (v: string): v is (typeof COMPANY_SIZES)[number] =>
   (COMPANY_SIZES as readonly string[]).includes(v);
 
-/** Custom answers a client keeps: its custom fields hold no lists, so a list becomes one text. */
-function clientCustomFields(lead: LeadRow): Record<string, string | number | boolean> {
-  return Object.fromEntries(
-    Object.entries(lead.customFields).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
-  );
+/**
+ * Custom answers a client keeps, under the questions' labels (a client's custom fields are free
+ * key/value pairs a person reads: `field_kxkpa6` means nothing on the client page). The labels come
+ * from the form of the event or offer the lead answered; an answer whose field has since been
+ * removed keeps its id. A list becomes one text; a repeated label gets a number.
+ */
+async function clientCustomFields(
+  ctx: TenantContext,
+  lead: LeadRow,
+): Promise<Record<string, string | number | boolean>> {
+  const entries = Object.entries(lead.customFields);
+  if (entries.length === 0) return {};
+  const labels = new Map<string, string>();
+  const forms = await Promise.all([
+    lead.eventId === null
+      ? []
+      : ctx.tx
+          .select({ formFields: events.formFields })
+          .from(events)
+          .where(and(eq(events.id, lead.eventId), eq(events.organizationId, ctx.organizationId))),
+    lead.offerId === null
+      ? []
+      : ctx.tx
+          .select({ formFields: offers.formFields })
+          .from(offers)
+          .where(and(eq(offers.id, lead.offerId), eq(offers.organizationId, ctx.organizationId))),
+  ]);
+  for (const [form] of forms) for (const field of form?.formFields ?? []) labels.set(field.id, field.label.trim());
+  // In the form's order (jsonb keeps no order of its own), so a repeated label numbers the later question.
+  const position = [...labels.keys()];
+  const rank = (id: string) => (position.includes(id) ? position.indexOf(id) : position.length);
+  entries.sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+  const out: Record<string, string | number | boolean> = {};
+  for (const [id, value] of entries) {
+    const base = (labels.get(id) || id).slice(0, CLIENT_LIMITS.customKey);
+    let key = base;
+    for (let n = 2; key in out; n++) key = `${base.slice(0, CLIENT_LIMITS.customKey - String(n).length - 3)} (${n})`;
+    out[key] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+/**
+ * The client's notes: the lead's own notes, then the notes the team logged on its timeline,
+ * oldest first and dated, so nothing written about the lead is lost with the conversion.
+ */
+async function clientNotes(ctx: TenantContext, lead: LeadRow): Promise<string> {
+  const logged = await ctx.tx
+    .select({ description: leadActivities.description, createdAt: leadActivities.createdAt })
+    .from(leadActivities)
+    .where(
+      and(
+        eq(leadActivities.leadId, lead.id),
+        eq(leadActivities.organizationId, ctx.organizationId),
+        eq(leadActivities.type, 'note'),
+      ),
+    )
+    .orderBy(asc(leadActivities.createdAt), asc(leadActivities.id));
+  const parts = [
+    lead.notes.trim(),
+    ...logged.map((n) => `${n.createdAt.toISOString().slice(0, 10)}: ${n.description.trim()}`),
+  ].filter((p) => p !== '');
+  return parts.join('\n\n').slice(0, CLIENT_LIMITS.notes);
 }
 
 /**
@@ -64,8 +123,9 @@ export async function convertLead(
       contactJobTitle: lead.jobTitle,
       companySize: isCompanySize(lead.companySize) ? lead.companySize : null,
       tags: lead.tags,
-      notes: lead.notes,
-      customFields: clientCustomFields(lead),
+      notes: await clientNotes(ctx, lead),
+      customFields: await clientCustomFields(ctx, lead),
+      nextFollowUpDate: lead.followUpDate,
       ...clientValues(data),
       relationshipManager: manager,
       conversionDate: now,

@@ -65,6 +65,9 @@ describe('ClientDetailPage', () => {
     expect(within(section('Relationship and health')).getByText('70%')).toBeTruthy();
     expect(within(section('Tags, notes and custom fields')).getByText('VIP')).toBeTruthy();
     expect(within(section('Tags, notes and custom fields')).getByText('A12')).toBeTruthy();
+    // A converted lead's answers arrive under their questions; a ticked box reads as a word.
+    expect(within(section('Tags, notes and custom fields')).getByText('Wants a demo:')).toBeTruthy();
+    expect(within(section('Tags, notes and custom fields')).getByText('Yes')).toBeTruthy();
   });
 
   it('edits fields with the contract’s checks and sends only what changed', async () => {

@@ -307,7 +307,13 @@ function ClientProfile({ client, remove }: { client: Client; remove: ReturnType<
                   {Object.entries(client.custom_fields).map(([key, value]) => (
                     <div key={key} className="flex flex-wrap gap-x-2">
                       <dt className="text-muted-foreground">{key}:</dt>
-                      <dd>{String(value)}</dd>
+                      <dd>
+                        {typeof value === 'boolean'
+                          ? t(value ? 'detail.answerYes' : 'detail.answerNo')
+                          : typeof value === 'number'
+                            ? formatNumber(value, language)
+                            : value}
+                      </dd>
                     </div>
                   ))}
                 </dl>

@@ -40,7 +40,7 @@ export function aClient(changes: Record<string, unknown> = {}) {
     language: 'sv',
     tags: ['expo', 'VIP'],
     notes: 'Met at the fair.',
-    custom_fields: { booth: 'A12' },
+    custom_fields: { booth: 'A12', 'Wants a demo': true },
     last_contact_date: '2026-11-20T10:00:00.000Z',
     next_follow_up_date: null,
     relationship_manager: memberId,
