@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { COMPANY_SIZES, COUNTRIES, INDUSTRIES, LEAD_SOURCES, PROFILE_LANGUAGES, TIMEZONES } from './constants.ts';
 import { paginationQuerySchema } from './envelope.ts';
-import { MESSAGES, optionalEmailSchema, optionalText, phoneSchema, requiredText, urlSchema } from './fields.ts';
+import {
+  dateTimeInputSchema,
+  MESSAGES,
+  optionalEmailSchema,
+  optionalText,
+  phoneSchema,
+  requiredText,
+  urlSchema,
+} from './fields.ts';
 import { tagsSchema } from './leads.ts';
 
 /**
@@ -161,7 +169,7 @@ const percent = z
   .min(0, 'Enter a whole number from 0 to 100')
   .max(100, 'Enter a whole number from 0 to 100')
   .nullable();
-const dateTime = z.iso.datetime({ offset: true, error: 'Enter a valid date and time' }).nullable();
+const dateTime = dateTimeInputSchema().nullable();
 const day = z.iso.date({ error: 'Enter a valid date' }).nullable();
 
 /** Fields a person edits on a client (create, update and the convert overrides). */

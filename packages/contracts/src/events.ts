@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_MANUAL_STATUSES, EVENT_STATUSES, LEAD_SOURCES, UI_LANGUAGES, type EventStatus } from './constants.ts';
-import { colorSchema, MESSAGES, optionalText, requiredText, urlSchema } from './fields.ts';
+import { colorSchema, dateTimeInputSchema, MESSAGES, optionalText, requiredText, urlSchema } from './fields.ts';
 import { formFieldResponseSchema, formFieldsSchema } from './forms.ts';
 import { SLUG_MESSAGES, slugProblem } from './slugs.ts';
 
@@ -67,10 +67,10 @@ export const eventSlugSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: SLUG_MESSAGES[problem] });
   });
 
-/** An ISO 8601 date-time with Z or an offset; empty or null clears the date. */
+/** An ISO 8601 date-time with Z or an offset, or a calendar date; empty or null clears the date. */
 const dateTimeSchema = z.preprocess(
   (v) => (v === '' ? null : v),
-  z.iso.datetime({ offset: true, error: EVENT_MESSAGES.dateTime }).nullable(),
+  dateTimeInputSchema(EVENT_MESSAGES.dateTime).nullable(),
 );
 
 const isDateTime = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));

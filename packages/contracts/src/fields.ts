@@ -61,6 +61,18 @@ export const colorSchema = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, MESSAGES.color);
 
+/** An ISO 8601 calendar date alone, as a date-time input may be (see dateTimeInputSchema). */
+export const CALENDAR_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date-time input (03-decisions §3): an ISO 8601 date-time with `Z` or an offset, or a calendar
+ * date alone (`2027-05-10`), which the server reads as midnight in the organisation's timezone.
+ * The value stays the string sent: only the server knows the organisation's timezone.
+ */
+export function dateTimeInputSchema(error = 'Enter a valid date and time') {
+  return z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error });
+}
+
 export const uuidSchema = z.uuid();
 export const idParamsSchema = z.object({ id: z.uuid() });
 

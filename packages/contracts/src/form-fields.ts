@@ -230,6 +230,34 @@ export const FIELD_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** Ids that would name an object's prototype machinery in code that indexes plain objects by id. */
 export const RESERVED_FIELD_IDS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
 
+const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+const ID_LENGTH = 6;
+
+/** Web Crypto, in browsers and Node alike (this package is typed without DOM or Node's types). */
+const webCrypto = (globalThis as unknown as { crypto: { getRandomValues(array: Uint32Array): Uint32Array } }).crypto;
+
+function secureRandom(): number {
+  const buffer = new Uint32Array(1);
+  webCrypto.getRandomValues(buffer);
+  return (buffer[0] ?? 0) / 2 ** 32;
+}
+
+/**
+ * A new field id: `field_` and six random base36 characters (2 billion possibilities), short
+ * enough to read in an export's column header, and unique within the form: the ids of existing
+ * fields are the keys of answers already collected, so a new field never takes one over. The
+ * builder names its new fields with it, and the server the fields sent without an id.
+ */
+export function createFieldId(existing: Iterable<string>, random: () => number = secureRandom): string {
+  const taken = new Set(existing);
+  for (;;) {
+    let suffix = '';
+    for (let i = 0; i < ID_LENGTH; i++) suffix += ID_ALPHABET[Math.floor(random() * ID_ALPHABET.length)] ?? '0';
+    const id = `field_${suffix}`;
+    if (!taken.has(id) && FIELD_ID_PATTERN.test(id) && !RESERVED_FIELD_IDS.includes(id)) return id;
+  }
+}
+
 /** A real calendar date written YYYY-MM-DD (2026-02-29 is not one). */
 export function isCalendarDate(text: string): boolean {
   const m = DATE.exec(text);

@@ -51,7 +51,7 @@ const one = (input: unknown) => issues(formFieldSchema, input);
 
 describe('formFieldSchema: every type', () => {
   it.each(FORM_FIELD_TYPES)('accepts a minimal %s and fills in every default', (type) => {
-    const { id, ...rest } = MINIMAL[type];
+    const { id = '', ...rest } = MINIMAL[type];
     expect(formFieldSchema.parse(MINIMAL[type])).toEqual(createFormField(type, id, rest as Partial<FormField>));
   });
 
@@ -299,7 +299,8 @@ describe('formFieldSchema: ids', () => {
     expect(one({ ...MINIMAL.text, id: 'x'.repeat(64) })).toEqual([]);
     expect(one({ ...MINIMAL.text, id: 'x'.repeat(65) })).toEqual([['id', M.maxLength(64)]]);
     expect(one({ ...MINIMAL.text, id: '' })).toEqual([['id', M.required]]);
-    expect(one({ ...MINIMAL.text, id: undefined })).toEqual([['id', M.required]]);
+    // Left out, an id is made (03-decisions §3); sent empty or null, it is missing.
+    expect(one({ ...MINIMAL.text, id: null })).toEqual([['id', M.required]]);
     expect(one({ ...MINIMAL.text, id: 'first name' })).toEqual([['id', M.fieldIdInvalid]]);
     expect(one({ ...MINIMAL.text, id: 'å' })).toEqual([['id', M.fieldIdInvalid]]);
     expect(one({ ...MINIMAL.text, id: '__proto__' })).toEqual([['id', M.fieldIdReserved]]);
@@ -311,6 +312,21 @@ describe('formFieldsSchema', () => {
     const form = FORM_FIELD_TYPES.map((type, i) => ({ ...MINIMAL[type], id: `f${i}` }));
     expect(formFieldsSchema.parse(form)).toHaveLength(FORM_FIELD_TYPES.length);
     expect(formFieldsSchema.parse([])).toEqual([]);
+  });
+
+  it('gives a field sent without an id a new one that no other field of the form has (03-decisions §3)', () => {
+    const taken = 'field_000000';
+    const parsed = formFieldsSchema.parse([
+      { type: 'text', label: 'A' },
+      { ...MINIMAL.text, id: taken },
+      { type: 'text', label: 'B' },
+    ]);
+    const ids = parsed.map((f) => f.id);
+    expect(ids[1]).toBe(taken);
+    expect(ids[0]).toMatch(/^field_[0-9a-z]{6}$/);
+    expect(new Set(ids).size).toBe(3);
+    const { id: _id, ...withoutId } = MINIMAL.text;
+    expect(formFieldSchema.parse(withoutId).id).toMatch(/^field_[0-9a-z]{6}$/);
   });
 
   it('reports issues with dotted paths from the array (the server prefixes form_fields)', () => {

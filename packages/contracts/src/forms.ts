@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   answerMaxLength,
   checkPattern,
+  createFieldId,
   CONTENT_REQUIRED_TYPES,
   defaultAnswer,
   FIELD_ID_PATTERN,
@@ -72,7 +73,8 @@ const D = FORM_FIELD_DEFAULTS;
 const formFieldShape = z
   .object(
     {
-      id: fieldIdSchema,
+      // 03-decisions §3: a field sent without an id gets one (in a whole form, one no other field has).
+      id: fieldIdSchema.default(() => createFieldId([])),
       type: z.enum(FORM_FIELD_TYPES, { error: M.choice }),
       label: text(L.labelMaxLength),
       content: text(L.contentMaxLength),
@@ -163,40 +165,60 @@ export const formFieldSchema = formFieldShape.superRefine((field, ctx) => {
 });
 export type FormFieldInput = z.input<typeof formFieldSchema>;
 
+/**
+ * Fields sent without an id get a new one, unlike the ids of all other fields of the form
+ * (03-decisions §3). Anything else is left for the schema to judge.
+ */
+function withFieldIds(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const items: readonly unknown[] = value;
+  const isField = (item: unknown): item is Record<string, unknown> => typeof item === 'object' && item !== null;
+  const taken = items.flatMap((item) => (isField(item) && typeof item.id === 'string' ? [item.id] : []));
+  return items.map((item) => {
+    if (!isField(item) || item.id !== undefined) return item;
+    const id = createFieldId(taken);
+    taken.push(id);
+    return { ...item, id };
+  });
+}
+
 /** The fields of a form: at most FORM_LIMITS.maxFields, ids unique, pattern work bounded. */
-export const formFieldsSchema = z
-  .array(formFieldSchema, { error: M.invalid })
-  .max(L.maxFields, M.maxFields(L.maxFields))
-  .superRefine(
-    (fields, ctx) => {
-      // Runs even when some fields have errors of their own (see `when`), so a duplicate id is
-      // reported together with them; such fields may be half-parsed, so they are read with care
-      // and their patterns are not weighed.
-      const broken = new Set(ctx.issues.map((issue) => issue.path?.[0]));
-      const items: readonly unknown[] = fields;
-      const seen = new Set<string>();
-      let work = 0;
-      items.forEach((item, i) => {
-        const id = typeof item === 'object' && item !== null && 'id' in item ? item.id : undefined;
-        if (typeof id === 'string') {
-          if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: M.fieldIdDuplicate });
-          seen.add(id);
-        }
-        const field = fields[i];
-        if (broken.has(i) || field === undefined) return;
-        const own = patternWork(field);
-        // A field over the budget on its own was reported by formFieldSchema; otherwise the
-        // field that tips the form over it is reported, once.
-        if (own > L.patternWorkPerForm) return;
-        const before = work;
-        work += own;
-        if (before <= L.patternWorkPerForm && work > L.patternWorkPerForm) {
-          ctx.addIssue({ code: 'custom', path: [i, 'pattern'], message: M.patternTooComplex });
-        }
-      });
-    },
-    { when: (payload) => Array.isArray(payload.value) },
-  );
+export const formFieldsSchema = z.preprocess(
+  withFieldIds,
+  z
+    .array(formFieldSchema, { error: M.invalid })
+    .max(L.maxFields, M.maxFields(L.maxFields))
+    .superRefine(
+      (fields, ctx) => {
+        // Runs even when some fields have errors of their own (see `when`), so a duplicate id is
+        // reported together with them; such fields may be half-parsed, so they are read with care
+        // and their patterns are not weighed.
+        const broken = new Set(ctx.issues.map((issue) => issue.path?.[0]));
+        const items: readonly unknown[] = fields;
+        const seen = new Set<string>();
+        let work = 0;
+        items.forEach((item, i) => {
+          const id = typeof item === 'object' && item !== null && 'id' in item ? item.id : undefined;
+          if (typeof id === 'string') {
+            if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: M.fieldIdDuplicate });
+            seen.add(id);
+          }
+          const field = fields[i];
+          if (broken.has(i) || field === undefined) return;
+          const own = patternWork(field);
+          // A field over the budget on its own was reported by formFieldSchema; otherwise the
+          // field that tips the form over it is reported, once.
+          if (own > L.patternWorkPerForm) return;
+          const before = work;
+          work += own;
+          if (before <= L.patternWorkPerForm && work > L.patternWorkPerForm) {
+            ctx.addIssue({ code: 'custom', path: [i, 'pattern'], message: M.patternTooComplex });
+          }
+        });
+      },
+      { when: (payload) => Array.isArray(payload.value) },
+    ),
+);
 
 /**
  * A stored field as answered by the API: the plain shape, without the builder's rules, so that a

@@ -13,7 +13,14 @@ import {
   UI_LANGUAGES,
 } from './constants.ts';
 import { paginated, paginationQuerySchema } from './envelope.ts';
-import { MESSAGES, optionalEmailSchema, optionalText, phoneSchema, requiredText } from './fields.ts';
+import {
+  dateTimeInputSchema,
+  MESSAGES,
+  optionalEmailSchema,
+  optionalText,
+  phoneSchema,
+  requiredText,
+} from './fields.ts';
 import { formFieldResponseSchema } from './forms.ts';
 import {
   SCORE_MAX,
@@ -255,7 +262,7 @@ const editableLead = {
   tags: tagsSchema,
   assigned_to: z.uuid().nullable(),
   notes: optionalText(LEAD_LIMITS.notes),
-  follow_up_date: z.iso.datetime({ offset: true, error: 'Enter a valid date and time' }).nullable(),
+  follow_up_date: dateTimeInputSchema().nullable(),
   event: z.uuid().nullable(),
   manual_score: manualScore.nullable(),
   custom_fields: z
@@ -381,6 +388,14 @@ export const logActivitySchema = z
   .strict();
 
 export const noteBodySchema = z.object({ body: requiredText(LEAD_LIMITS.noteBody) }).strict();
+
+/**
+ * A note as its own routes (`/leads/{id}/notes/`) answer it: the text is `body`, as it is sent
+ * (03-decisions §3: a field's name is the same in the request and in the answer). On the
+ * timeline a note is an activity like the others, its text in `description`.
+ */
+export const leadNoteSchema = leadActivitySchema.omit({ description: true }).extend({ body: z.string() });
+export type LeadNote = z.infer<typeof leadNoteSchema>;
 export const noteParamsSchema = z.object({ id: z.uuid(), noteId: z.uuid() });
 
 // --- status, assignment, score ---------------------------------------------------------------

@@ -11,6 +11,7 @@ import { bearer, memoryMailer, registerUser, TEST_JWT_SECRET, type TestApp } fro
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { authHook } from '../http/auth-hook.ts';
+import { authenticate } from '../modules/auth/auth.service.ts';
 import { tenantRunner } from '../http/tenant.ts';
 import { openDatabase } from './client.ts';
 import { queryRows, STATEMENT_TIMEOUTS_MS, type DatabaseHandle } from './database.ts';
@@ -119,7 +120,7 @@ async function faultApp(databaseUrl: string, options: { statementTimeoutMs?: num
   // A request whose statement runs as long as asked, for the time limits and cancelling.
   app.get<{ Querystring: { seconds: string } }>(
     '/test/sleep/',
-    { onRequest: authHook(app.deps.tokens) },
+    { onRequest: authHook((token) => authenticate(app.deps, token)) },
     async (request) => {
       const seconds = Number(request.query.seconds);
       await tenantRunner(app.deps, request)((ctx) => ctx.tx.execute(sql`select pg_sleep(${seconds})`));

@@ -18,6 +18,7 @@ import { notFound, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import { enqueue } from '../../jobs/outbox.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { withCalendarDatesResolved } from '../organizations/organizations.service.ts';
 import { leadActivities, leads } from '../leads/leads.table.ts';
 import { assignableMembers, LEAD_UPDATED, toLead } from '../leads/leads.service.ts';
 import { clients } from './clients.table.ts';
@@ -82,6 +83,9 @@ export function toClient(row: ClientRow): Client {
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+/** The client's date-time inputs, which may be calendar dates (03-decisions §3). */
+export const CLIENT_DATE_TIMES = ['last_contact_date', 'next_follow_up_date'] as const;
 
 const date = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : new Date(v));
 
@@ -268,8 +272,9 @@ export async function getClient(ctx: TenantContext, clientId: string): Promise<C
 }
 
 /** POST /clients/: a client entered directly, not converted from a lead. */
-export async function createClient(ctx: TenantContext, meta: RequestMeta, data: CreateClientData): Promise<Client> {
+export async function createClient(ctx: TenantContext, meta: RequestMeta, given: CreateClientData): Promise<Client> {
   assertCan(ctx, 'clients.write');
+  const data = await withCalendarDatesResolved(ctx, given, CLIENT_DATE_TIMES);
   await assertManager(ctx, data.relationship_manager);
   const [row] = await ctx.tx
     .insert(clients)
@@ -296,9 +301,10 @@ export async function updateClient(
   ctx: TenantContext,
   meta: RequestMeta,
   clientId: string,
-  data: UpdateClientData,
+  given: UpdateClientData,
 ): Promise<Client> {
   assertCan(ctx, 'clients.write');
+  const data = await withCalendarDatesResolved(ctx, given, CLIENT_DATE_TIMES);
   if (data.relationship_manager !== undefined) await assertManager(ctx, data.relationship_manager);
   const changes = clientValues(data);
   const [row] = await ctx.tx

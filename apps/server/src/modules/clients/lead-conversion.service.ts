@@ -11,7 +11,8 @@ import { events } from '../events/events.table.ts';
 import { lockLead, LEAD_UPDATED, toLead, type LeadRow } from '../leads/leads.service.ts';
 import { leadActivities, leads } from '../leads/leads.table.ts';
 import { offers } from '../offers/offers.table.ts';
-import { assertManager, clientValues, countsByMonth, toClient } from './clients.service.ts';
+import { withCalendarDatesResolved } from '../organizations/organizations.service.ts';
+import { assertManager, CLIENT_DATE_TIMES, clientValues, countsByMonth, toClient } from './clients.service.ts';
 import { clients } from './clients.table.ts';
 
 const isCompanySize = (v: string): v is (typeof COMPANY_SIZES)[number] =>
@@ -95,10 +96,11 @@ export async function convertLead(
   ctx: TenantContext,
   meta: RequestMeta,
   leadId: string,
-  data: ConvertLeadData,
+  given: ConvertLeadData,
 ): Promise<Client> {
   assertCan(ctx, 'leads.write');
   assertCan(ctx, 'clients.write');
+  const data = await withCalendarDatesResolved(ctx, given, CLIENT_DATE_TIMES);
   const lead = await lockLead(ctx, leadId);
   if (lead.clientId !== null) {
     throw new AppError('CONFLICT', 'This lead has already been converted to a client', { client: [lead.clientId] });

@@ -43,6 +43,7 @@ import { AppError, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import type { TenantRunner } from '../../http/tenant.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { withCalendarDatesResolved } from '../organizations/organizations.service.ts';
 import { discardStored, insertFile, publicFileUrl, storeThenRecord, type Upload } from '../files/files.service.ts';
 import { files } from '../files/files.table.ts';
 import { leads } from '../leads/leads.table.ts';
@@ -359,9 +360,10 @@ export async function createEvent(
   ctx: TenantContext,
   meta: RequestMeta,
   publicUrl: string,
-  input: CreateEventData,
+  given: CreateEventData,
 ): Promise<Event> {
   assertCan(ctx, 'events.create');
+  const input = await withCalendarDatesResolved(ctx, given, ['start_date', 'end_date']);
   const template = input.template_id
     ? await findTemplate(ctx, input.template_id, input.template_language ?? (await organizationLanguage(ctx)))
     : undefined;
@@ -412,9 +414,10 @@ export async function updateEvent(
   meta: RequestMeta,
   publicUrl: string,
   id: string,
-  input: UpdateEventData,
+  given: UpdateEventData,
 ): Promise<Event> {
   assertCan(ctx, 'events.update');
+  const input = await withCalendarDatesResolved(ctx, given, ['start_date', 'end_date']);
   // Locked: the date check below reads the stored dates, which a concurrent update could change.
   const current = await loadEvent(ctx, id, true);
   const changes: Partial<typeof events.$inferInsert> = {};

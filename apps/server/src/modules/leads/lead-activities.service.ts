@@ -1,6 +1,11 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { scoreLead } from '@leadcapture/contracts/lead-scoring';
-import { ENGAGEMENT_ACTIVITY_TYPES, type LeadActivity, type LeadActivityType } from '@leadcapture/contracts/leads';
+import {
+  ENGAGEMENT_ACTIVITY_TYPES,
+  type LeadActivity,
+  type LeadActivityType,
+  type LeadNote,
+} from '@leadcapture/contracts/leads';
 import { queryRows } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { notFound } from '../../http/errors.ts';
@@ -151,6 +156,26 @@ export async function logActivity(
   return activityById(ctx, row.id);
 }
 
+/** A note as the notes routes answer it: its text as `body`, the name it is sent under. */
+function toNote({ description, ...activity }: LeadActivity): LeadNote {
+  return { ...activity, body: description };
+}
+
+/** GET /leads/{id}/notes/: the lead's notes, newest first. */
+export async function listNotes(
+  ctx: TenantContext,
+  leadId: string,
+  page: { limit: number; offset: number },
+): Promise<{ results: LeadNote[]; total: number }> {
+  const notes = await listActivities(ctx, leadId, ['note'], page);
+  return { results: notes.results.map(toNote), total: notes.total };
+}
+
+/** POST /leads/{id}/notes/ */
+export async function addNote(ctx: TenantContext, leadId: string, body: string): Promise<LeadNote> {
+  return toNote(await logActivity(ctx, leadId, { type: 'note', description: body }));
+}
+
 /** A note of the lead that the user may change: their own, or anyone's for owners and admins. */
 async function editableNote(ctx: TenantContext, leadId: string, noteId: string) {
   await lockLead(ctx, leadId);
@@ -172,19 +197,14 @@ async function editableNote(ctx: TenantContext, leadId: string, noteId: string) 
 }
 
 /** PATCH /leads/{id}/notes/{noteId}/ */
-export async function updateNote(
-  ctx: TenantContext,
-  leadId: string,
-  noteId: string,
-  body: string,
-): Promise<LeadActivity> {
+export async function updateNote(ctx: TenantContext, leadId: string, noteId: string, body: string): Promise<LeadNote> {
   assertCan(ctx, 'leads.write');
   await editableNote(ctx, leadId, noteId);
   await ctx.tx
     .update(leadActivities)
     .set({ description: body, updatedAt: new Date() })
     .where(eq(leadActivities.id, noteId));
-  return activityById(ctx, noteId);
+  return toNote(await activityById(ctx, noteId));
 }
 
 /** DELETE /leads/{id}/notes/{noteId}/ */

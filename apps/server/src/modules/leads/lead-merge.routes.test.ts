@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@leadcapture/contracts/constants';
 import { paginated } from '@leadcapture/contracts/envelope';
-import { leadActivitySchema, leadSchema, type CreateLeadInput, type Lead } from '@leadcapture/contracts/leads';
+import {
+  leadActivitySchema,
+  leadNoteSchema,
+  leadSchema,
+  type CreateLeadInput,
+  type Lead,
+} from '@leadcapture/contracts/leads';
 import { outboxRows } from '../../../test/capture.ts';
 import { expectData, expectError, expectValidation } from '../../../test/envelope.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
@@ -77,16 +83,8 @@ describe('POST /leads/{id}/merge/', () => {
       interested_products: ['Badges'],
       custom_fields: { seats: 5, budget: 'big' },
     });
-    expectData(
-      leadActivitySchema,
-      await call('POST', `leads/${target.id}/notes/`, owner, { body: 'Target note' }),
-      201,
-    );
-    expectData(
-      leadActivitySchema,
-      await call('POST', `leads/${source.id}/notes/`, owner, { body: 'Source note' }),
-      201,
-    );
+    expectData(leadNoteSchema, await call('POST', `leads/${target.id}/notes/`, owner, { body: 'Target note' }), 201);
+    expectData(leadNoteSchema, await call('POST', `leads/${source.id}/notes/`, owner, { body: 'Source note' }), 201);
     expectData(
       leadActivitySchema,
       await call('POST', `leads/${source.id}/activities/`, owner, { type: 'call', description: 'Called' }),

@@ -6,6 +6,7 @@ import { DEFAULT_SCORING_RULES, scoreLead } from '@leadcapture/contracts/lead-sc
 import {
   bulkLeadsResultSchema,
   leadActivitySchema,
+  leadNoteSchema,
   leadSchema,
   leadScoreSchema,
   scoringRulesResultSchema,
@@ -317,12 +318,13 @@ describe('working on a lead', () => {
     const user = await registerUser(t);
     const colleague = await addMember(orgOf(user), 'member');
     const lead = await create(user);
+    // 03-decisions §3: sent as `body`, read back as `body`.
     const note = expectData(
-      leadActivitySchema,
+      leadNoteSchema.strict(),
       await call('POST', `leads/${lead.id}/notes/`, user, { body: 'Wants a quote' }),
       201,
     );
-    expect(note).toMatchObject({ type: 'note', description: 'Wants a quote', user: { id: user.user.id } });
+    expect(note).toMatchObject({ type: 'note', body: 'Wants a quote', user: { id: user.user.id } });
     const call1 = expectData(
       leadActivitySchema,
       await call('POST', `leads/${lead.id}/activities/`, colleague, { type: 'call', description: 'Left a voicemail' }),
@@ -339,10 +341,12 @@ describe('working on a lead', () => {
       'PERMISSION_DENIED',
     );
     const edited = expectData(
-      leadActivitySchema,
+      leadNoteSchema.strict(),
       await call('PATCH', `leads/${lead.id}/notes/${note.id}/`, user, { body: 'Wants a quote for 3 kiosks' }),
     );
-    expect(edited.description).toBe('Wants a quote for 3 kiosks');
+    expect(edited.body).toBe('Wants a quote for 3 kiosks');
+    const listed = expectData(paginated(leadNoteSchema.strict()), await call('GET', `leads/${lead.id}/notes/`, user));
+    expect(listed.results.map((n) => n.body)).toEqual(['Wants a quote for 3 kiosks']);
     expectValidation(await call('POST', `leads/${lead.id}/notes/`, user, { body: ' ' }), 'body');
     expectError(await call('DELETE', `leads/${lead.id}/notes/${call1.id}/`, user), 404, 'NOT_FOUND');
     expectData(leadSchema.pick({}).loose(), await call('DELETE', `leads/${lead.id}/notes/${note.id}/`, user));

@@ -10,6 +10,7 @@ import {
   createLeadSchema,
   eventLeadsQuerySchema,
   leadActivitySchema,
+  leadNoteSchema,
   leadListPageSchema,
   leadListQuerySchema,
   leadSchema,
@@ -360,15 +361,15 @@ export function leadsRoutes(deps: AppDeps) {
       {
         schema: {
           tags,
-          summary: "A lead's internal notes, newest first (the text is `description`)",
+          summary: "A lead's internal notes, newest first (the text is `body`, as it is sent)",
           params: idParamsSchema,
           querystring: paginationQuerySchema,
-          response: okResponse(paginated(leadActivitySchema)),
+          response: okResponse(paginated(leadNoteSchema)),
         },
       },
       async (req) => {
         const page = await withTenant(deps, req, (ctx) =>
-          activities.listActivities(ctx, req.params.id, ['note'], pageWindow(req.query)),
+          activities.listNotes(ctx, req.params.id, pageWindow(req.query)),
         );
         return ok(paginate(req, publicUrl, req.query, page.results, page.total));
       },
@@ -382,13 +383,11 @@ export function leadsRoutes(deps: AppDeps) {
           summary: 'Add an internal note',
           params: idParamsSchema,
           body: noteBodySchema,
-          response: createdResponse(leadActivitySchema),
+          response: createdResponse(leadNoteSchema),
         },
       },
       async (req, reply) => {
-        const note = await withTenant(deps, req, (ctx) =>
-          activities.logActivity(ctx, req.params.id, { type: 'note', description: req.body.body }),
-        );
+        const note = await withTenant(deps, req, (ctx) => activities.addNote(ctx, req.params.id, req.body.body));
         deps.outbox.kick();
         reply.code(201);
         return ok(note, 201);
@@ -403,7 +402,7 @@ export function leadsRoutes(deps: AppDeps) {
           summary: 'Edit a note (its author; owners and admins any note)',
           params: noteParamsSchema,
           body: noteBodySchema,
-          response: okResponse(leadActivitySchema),
+          response: okResponse(leadNoteSchema),
         },
       },
       async (req) =>

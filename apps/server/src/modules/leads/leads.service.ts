@@ -23,6 +23,7 @@ import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import { enqueue, type OutboxItem } from '../../jobs/outbox.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { withCalendarDatesResolved } from '../organizations/organizations.service.ts';
 import { users } from '../auth/auth.table.ts';
 import { newOpaqueToken } from '../auth/auth.service.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
@@ -1126,9 +1127,10 @@ export type CreateLeadOutcome = { created: true; lead: Lead } | { created: false
 export async function createLead(
   ctx: TenantContext,
   meta: RequestMeta,
-  data: CreateLeadData,
+  given: CreateLeadData,
 ): Promise<CreateLeadOutcome> {
   assertCan(ctx, 'leads.write');
+  const data = await withCalendarDatesResolved(ctx, given, ['follow_up_date']);
   const member = await assignee(ctx, data.assigned_to);
   await assertEventOfOrganization(ctx, data.event);
   const email = data.email ?? '';
@@ -1235,9 +1237,10 @@ export async function updateLead(
   ctx: TenantContext,
   meta: RequestMeta,
   leadId: string,
-  data: UpdateLeadData,
+  given: UpdateLeadData,
 ): Promise<Lead> {
   assertCan(ctx, 'leads.write');
+  const data = await withCalendarDatesResolved(ctx, given, ['follow_up_date']);
   const current = await lockLead(ctx, leadId);
   const member = data.assigned_to !== undefined ? await assignee(ctx, data.assigned_to) : undefined;
   if (data.event !== undefined) await assertEventOfOrganization(ctx, data.event);

@@ -8,8 +8,9 @@ import type {
   UpdateOrganizationInput,
   updateOrganizationSettingsSchema,
 } from '@leadcapture/contracts/organizations';
+import { CALENDAR_DATE_PATTERN } from '@leadcapture/contracts/fields';
 import type { z } from 'zod';
-import { isUniqueViolation, type Tx } from '../../db/database.ts';
+import { isUniqueViolation, queryRows, type Tx } from '../../db/database.ts';
 import { setScope, type TenantContext } from '../../db/tenant.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { AppError } from '../../http/errors.ts';
@@ -421,4 +422,34 @@ export async function listMembers(
     .limit(page.limit)
     .offset(page.offset);
   return { results: rows.map(({ total: _total, ...member }) => member), total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * 03-decisions §3: a date-time input may be a calendar date alone (`2027-05-10`), meaning midnight
+ * in the organisation's timezone. Answers `input` with each of `keys` that holds a calendar date
+ * replaced by that instant (ISO 8601, UTC), so the services go on reading date-times only.
+ * PostgreSQL does the arithmetic (`timestamp AT TIME ZONE`), daylight-saving days included; the
+ * organisation's settings are read only when a calendar date was sent.
+ */
+export async function withCalendarDatesResolved<T extends object>(
+  ctx: TenantContext,
+  input: T,
+  keys: readonly (keyof T)[],
+): Promise<T> {
+  const dated = keys.filter((key) => {
+    const value: unknown = input[key];
+    return typeof value === 'string' && CALENDAR_DATE_PATTERN.test(value);
+  });
+  if (dated.length === 0) return input;
+  const resolved: T = { ...input };
+  for (const key of dated) {
+    const [row] = await queryRows<{ at: string }>(
+      ctx.tx,
+      sql`select to_char((${input[key] as string})::date::timestamp at time zone coalesce(settings->>'timezone', 'UTC') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at
+          from organizations where id = ${ctx.organizationId}`,
+    );
+    if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
+    Object.assign(resolved, { [key]: row.at });
+  }
+  return resolved;
 }

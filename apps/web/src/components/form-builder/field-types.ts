@@ -1,11 +1,9 @@
 import {
   createFormField,
-  FIELD_ID_PATTERN,
   type FormField,
   type FormFieldType,
   INPUT_FIELD_TYPES,
   LAYOUT_FIELD_TYPES,
-  RESERVED_FIELD_IDS,
   TEXT_ANSWER_TYPES,
 } from '@leadcapture/contracts/form-fields';
 import {
@@ -136,29 +134,8 @@ export function fieldProperties(type: FormFieldType): ReadonlySet<FieldProperty>
   return new Set(props);
 }
 
-const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
-const ID_LENGTH = 6;
-
-/**
- * A new field id: `field_` and six random base36 characters (2 billion possibilities), short
- * enough to read in an export's column header, and unique within the form: the ids of existing
- * fields are the keys of answers already collected, so a new field never takes one over.
- */
-export function createFieldId(existing: Iterable<string>, random: () => number = secureRandom): string {
-  const taken = new Set(existing);
-  for (;;) {
-    let suffix = '';
-    for (let i = 0; i < ID_LENGTH; i++) suffix += ID_ALPHABET[Math.floor(random() * ID_ALPHABET.length)] ?? '0';
-    const id = `field_${suffix}`;
-    if (!taken.has(id) && FIELD_ID_PATTERN.test(id) && !RESERVED_FIELD_IDS.includes(id)) return id;
-  }
-}
-
-function secureRandom(): number {
-  const buffer = new Uint32Array(1);
-  crypto.getRandomValues(buffer);
-  return (buffer[0] ?? 0) / 2 ** 32;
-}
+// One generator for the builder and the server (fields sent without an id get one there).
+export { createFieldId } from '@leadcapture/contracts/form-fields';
 
 /** The texts a new field starts with, in the builder's language (builder:defaults). */
 export type NewFieldTexts = {

@@ -1,4 +1,4 @@
-import type { LeadActivity } from '@leadcapture/contracts/leads';
+import type { LeadNote } from '@leadcapture/contracts/leads';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { envelope, invalidateAroundLead, leadDetailQueryKey, schemas } from './leads.ts';
@@ -6,19 +6,19 @@ import { envelope, invalidateAroundLead, leadDetailQueryKey, schemas } from './l
 /** Internal notes are short and few: the first hundred, newest first, is the whole story in practice. */
 export const NOTES_PAGE_SIZE = 100;
 
-type NotePage = { results: LeadActivity[]; count: number; next: string | null; previous: string | null };
+type NotePage = { results: LeadNote[]; count: number; next: string | null; previous: string | null };
 
 export const leadNotesQueryKey = (leadId: string) => [...leadDetailQueryKey(leadId), 'notes'] as const;
 
-/** `GET /leads/{id}/notes/`: the lead's internal notes (activities of type note; the text is `description`). */
+/** `GET /leads/{id}/notes/`: the lead's internal notes, their text as `body` (as it is sent). */
 export function leadNotesQueryOptions(leadId: string) {
   return queryOptions({
     queryKey: leadNotesQueryKey(leadId),
     queryFn: async ({ signal }) => {
-      const [{ leadActivitySchema }, { paginated }] = await Promise.all([schemas(), envelope()]);
+      const [{ leadNoteSchema }, { paginated }] = await Promise.all([schemas(), envelope()]);
       return api.get(`/leads/${leadId}/notes/`, {
         params: { page_size: NOTES_PAGE_SIZE },
-        schema: paginated(leadActivitySchema),
+        schema: paginated(leadNoteSchema),
         signal,
         quiet: true,
       });
@@ -44,8 +44,8 @@ export function useAddNote(leadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: string) => {
-      const { leadActivitySchema } = await schemas();
-      return api.post(`/leads/${leadId}/notes/`, { body }, { schema: leadActivitySchema, quiet: true });
+      const { leadNoteSchema } = await schemas();
+      return api.post(`/leads/${leadId}/notes/`, { body }, { schema: leadNoteSchema, quiet: true });
     },
     onSuccess: async (note) => {
       queryClient.setQueryData<NotePage>(leadNotesQueryKey(leadId), (page) =>
@@ -62,8 +62,8 @@ export function useEditNote(leadId: string) {
   const key = leadNotesQueryKey(leadId);
   return useMutation({
     mutationFn: async ({ noteId, body }: { noteId: string; body: string }) => {
-      const { leadActivitySchema } = await schemas();
-      return api.patch(`/leads/${leadId}/notes/${noteId}/`, { body }, { schema: leadActivitySchema, quiet: true });
+      const { leadNoteSchema } = await schemas();
+      return api.patch(`/leads/${leadId}/notes/${noteId}/`, { body }, { schema: leadNoteSchema, quiet: true });
     },
     onMutate: async ({ noteId, body }) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -71,7 +71,7 @@ export function useEditNote(leadId: string) {
       queryClient.setQueryData<NotePage>(key, (page) =>
         page === undefined
           ? page
-          : { ...page, results: page.results.map((n) => (n.id === noteId ? { ...n, description: body } : n)) },
+          : { ...page, results: page.results.map((n) => (n.id === noteId ? { ...n, body } : n)) },
       );
       return { before };
     },

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LEAD_LIMITS, noteBodySchema } from '@leadcapture/contracts/leads';
+import { LEAD_LIMITS, type LeadNote, noteBodySchema } from '@leadcapture/contracts/leads';
 import { Pencil, StickyNote, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,7 +14,6 @@ import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { formatDate, formatRelative } from '../../../lib/format.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
-import type { LeadActivity } from '../api/lead-activities.ts';
 import { useAddNote, useDeleteNote, useEditNote, useLeadNotes } from '../api/lead-notes.ts';
 
 type NoteValues = { body: string };
@@ -27,7 +26,7 @@ export function LeadNotes({ leadId, canWrite, userId }: { leadId: string; canWri
   const { t } = useTranslation('leads');
   const notes = useLeadNotes(leadId);
   const remove = useDeleteNote(leadId);
-  const [deleting, setDeleting] = useState<LeadActivity | null>(null);
+  const [deleting, setDeleting] = useState<LeadNote | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
 
   const confirmDelete = () => {
@@ -118,7 +117,7 @@ function NoteItem({
   onEdit,
   onDelete,
 }: {
-  note: LeadActivity;
+  note: LeadNote;
   own: boolean;
   onEdit: () => void;
   onDelete: () => void;
@@ -131,7 +130,7 @@ function NoteItem({
       className="grid gap-1.5 rounded-xl border border-border bg-warning-soft/30 p-3"
       aria-label={t('notes.noteBy', { name: note.user?.name ?? t('notes.someone') })}
     >
-      <p className="text-sm whitespace-pre-line wrap-anywhere text-foreground">{note.description}</p>
+      <p className="text-sm whitespace-pre-line wrap-anywhere text-foreground">{note.body}</p>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-muted-foreground">
           {note.user?.name ?? t('notes.someone')}
@@ -192,16 +191,16 @@ function AddNoteForm({ leadId }: { leadId: string }) {
   );
 }
 
-function EditNoteForm({ leadId, note, onDone }: { leadId: string; note: LeadActivity; onDone: () => void }) {
+function EditNoteForm({ leadId, note, onDone }: { leadId: string; note: LeadNote; onDone: () => void }) {
   const { t } = useTranslation('leads');
   const edit = useEditNote(leadId);
   const form = useForm<NoteValues>({
     resolver: zodResolver(noteBodySchema),
-    defaultValues: { body: note.description },
+    defaultValues: { body: note.body },
   });
   useEffect(() => form.setFocus('body'), [form]);
   const onSubmit = form.handleSubmit((values) => {
-    if (values.body === note.description) return onDone();
+    if (values.body === note.body) return onDone();
     // Optimistic (api/lead-notes.ts): the form closes at once and the text goes back on failure.
     onDone();
     edit.mutate(

@@ -38,8 +38,18 @@ const timeline = () =>
     anActivity({ type: 'lead_created', metadata: { source: 'qr_scan', event_id: eventId }, user: null }),
   ]);
 
-const myNote = anActivity({ type: 'note', description: 'Prefers email.', user: { id: me.id, name: 'Ada Lovelace' } });
-const samsNote = anActivity({ type: 'note', description: 'Budget signed off.', user: sam });
+/** A note as the notes routes answer it: its text as `body`, the name it is sent under. */
+function aNote(body: string, user?: { id: string; name: string }) {
+  const { description: _text, ...activity } = anActivity({
+    type: 'note',
+    description: body,
+    ...(user ? { user } : {}),
+  });
+  return { ...activity, body };
+}
+
+const myNote = aNote('Prefers email.', { id: me.id, name: 'Ada Lovelace' });
+const samsNote = aNote('Budget signed off.', sam);
 
 function server(routes: Record<string, (body: unknown) => Response> = {}) {
   return fakeServer({
@@ -133,7 +143,7 @@ describe('LeadDetailPage', () => {
   it('adds, edits and deletes the user’s own notes, and leaves others’ alone', async () => {
     // The server keeps the notes, so the refetch after each change sees it.
     let stored = [myNote, samsNote];
-    const added = anActivity({ type: 'note', description: 'Call back Monday.' });
+    const added = aNote('Call back Monday.');
     const api = server({
       [`GET /leads/${leadId}/notes/`]: () => ok(page(stored)),
       [`POST /leads/${leadId}/notes/`]: () => {
@@ -143,7 +153,7 @@ describe('LeadDetailPage', () => {
       [`PATCH /leads/${leadId}/notes/${myNote.id}/`]: (body) => {
         const edited = {
           ...myNote,
-          description: (body as { body: string }).body,
+          body: (body as { body: string }).body,
           updated_at: '2026-11-21T12:00:00.000Z',
         };
         stored = stored.map((n) => (n.id === myNote.id ? edited : n));
