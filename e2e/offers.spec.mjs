@@ -7,7 +7,16 @@ import assert from 'node:assert/strict';
 import enBuilder from '../apps/web/src/locales/en/builder.json' with { type: 'json' };
 import enOffers from '../apps/web/src/locales/en/offers.json' with { type: 'json' };
 import enCapture from '../apps/web/src/capture/locales/en.json' with { type: 'json' };
-import { api, assertAccessible, openPage, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
+import {
+  api,
+  assertAccessible,
+  locales,
+  openPage,
+  registerAccount,
+  screenshot,
+  signIn,
+  skipOnboarding,
+} from './support.mjs';
 
 /** Drags `source` onto `target` with the mouse, in steps: dnd-kit starts a drag after 5 px. */
 async function dragTo(page, source, target) {
@@ -75,7 +84,7 @@ export default async function offers({ browser, baseURL }) {
   await page.keyboard.press('Escape');
   // The print sheet: only it goes to paper, with the title, the code and the short link.
   await page.getByRole('button', { name: enOffers.print.open, exact: true }).click();
-  const print = page.getByRole('dialog', { name: enOffers.print.title });
+  const print = page.getByRole('dialog', { name: locales.en.common.qr.printTitle });
   await print.getByText(offer.short_url).waitFor();
   await page.emulateMedia({ media: 'print' });
   await screenshot(page, 'offer-print-sheet', { fullPage: false });

@@ -7,12 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '../i18n/use-localized-path.ts';
 import { isApiError, isHandledGlobally } from '../lib/api-client.ts';
 import { formatDate, formatNumber } from '../lib/format.ts';
-import {
-  PAGE_LEADS_PAGE_SIZE,
-  useDecidePageLeadApproval,
-  usePageLeads,
-  type ApprovalDecision,
-} from '../lib/page-leads.ts';
+import { PAGE_LEADS_PAGE_SIZE, usePageLeads, type ApprovalDecision, type DecideApproval } from '../lib/page-leads.ts';
 import { toast } from '../lib/toast.ts';
 import { Badge } from './ui/badge.tsx';
 import { Button } from './ui/button.tsx';
@@ -83,6 +78,8 @@ export interface PageLeadsPanelProps {
   /** The page holds new leads as pending: says so above the list. */
   requireApproval: boolean;
   canWrite: boolean;
+  /** The approval mutation (features/leads/api `useDecideApproval`), handed in by the page. */
+  decide: DecideApproval;
   enabled?: boolean;
   /** Under the empty state: the way to the first leads (the QR code), with its icon. */
   emptyAction?: ReactNode;
@@ -103,6 +100,7 @@ export function PageLeadsPanel({
   statusLabel,
   requireApproval,
   canWrite,
+  decide,
   enabled = true,
   emptyAction,
   emptyIcon = Inbox,
@@ -122,7 +120,6 @@ export function PageLeadsPanel({
     { search: deferredSearch, approvalStatus: approval, page, pageSize: PAGE_LEADS_PAGE_SIZE },
     { enabled },
   );
-  const decide = useDecidePageLeadApproval(resourcePath);
 
   const setParam = (key: string, value: string) =>
     setParams(

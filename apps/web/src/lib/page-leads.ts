@@ -1,6 +1,6 @@
 import type { ApprovalStatus } from '@leadcapture/contracts/constants';
 import type { Lead } from '@leadcapture/contracts/leads';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type UseMutationResult } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
 /**
@@ -15,7 +15,7 @@ export type PageLeadFilters = {
   pageSize?: number;
 };
 
-type LeadPage = { results: Lead[]; count: number; next: string | null; previous: string | null };
+export type LeadPage = { results: Lead[]; count: number; next: string | null; previous: string | null };
 
 export const PAGE_LEADS_PAGE_SIZE = 25;
 
@@ -54,39 +54,10 @@ export function usePageLeads(resourcePath: string, filters: PageLeadFilters, { e
 }
 
 export type ApprovalDecision = 'approve' | 'reject';
+export type ApprovalVariables = { lead: Lead; decision: ApprovalDecision };
 
 /**
- * `POST /leads/{id}/approve/` or `/reject/` for a pending lead of the page. Optimistic: the row
- * shows the decision at once and goes back if the server refuses (409 when someone decided
- * first). The page's lead lists are refetched afterwards either way, since a filter may no
- * longer match.
+ * The one approval mutation of the web (features/leads/api/lead-actions.ts `useDecideApproval`),
+ * as the shared leads panel takes it: components sit below features, so the page hands it in.
  */
-export function useDecidePageLeadApproval(resourcePath: string) {
-  const queryClient = useQueryClient();
-  const key = pageLeadsQueryKey(resourcePath);
-  return useMutation({
-    mutationFn: async ({ lead, decision }: { lead: Lead; decision: ApprovalDecision }) => {
-      const { leadSchema } = await import('@leadcapture/contracts/leads');
-      return api.post(`/leads/${lead.id}/${decision}/`, undefined, { schema: leadSchema, quiet: true });
-    },
-    onMutate: async ({ lead, decision }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueriesData<LeadPage>({ queryKey: key });
-      const approval_status: ApprovalStatus = decision === 'approve' ? 'approved' : 'rejected';
-      queryClient.setQueriesData<LeadPage>({ queryKey: key }, (page) =>
-        page === undefined
-          ? page
-          : { ...page, results: page.results.map((l) => (l.id === lead.id ? { ...l, approval_status } : l)) },
-      );
-      return { before };
-    },
-    onError: (_error, _variables, context) => {
-      for (const [queryKey, data] of context?.before ?? []) queryClient.setQueryData(queryKey, data);
-    },
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: key });
-      // The organisation-wide lead lists (the leads feature) show approval too.
-      await queryClient.invalidateQueries({ queryKey: ['leads'] });
-    },
-  });
-}
+export type DecideApproval = UseMutationResult<Lead, unknown, ApprovalVariables>;

@@ -2,6 +2,7 @@ import type { Event } from '@leadcapture/contracts/events';
 import { QrCode } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PageLeadsPanel, type PageLeadsText } from '../../../components/page-leads-panel.tsx';
+import { useDecideApproval } from '../../leads/api/lead-actions.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
 /**
@@ -22,6 +23,7 @@ export function EventLeadsPanel({
   onShowQr: () => void;
 }) {
   const { t } = useTranslation('events');
+  const decide = useDecideApproval();
   const text: PageLeadsText = (key, values = {}) =>
     key === 'heading' ? t('detail.tabs.leads') : t(`detail.leads.${key}`, { name: event.name, ...values });
   return (
@@ -32,6 +34,7 @@ export function EventLeadsPanel({
       statusLabel={(status) => t(`detail.leadStatus.${status}`)}
       requireApproval={event.settings.require_approval}
       canWrite={canWrite}
+      decide={decide}
       enabled={enabled}
       emptyIcon={QrCode}
       emptyAction={

@@ -1,7 +1,8 @@
 import { QR_SIZE_DEFAULT, qrColorsScan, relativeLuminance, type Event } from '@leadcapture/contracts/events';
-import { CircleCheck, Download, RotateCcw, TriangleAlert } from 'lucide-react';
+import { CircleCheck, Download, Printer, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QrPrintDialog } from '../../../components/qr-print-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -47,6 +48,7 @@ export function EventQrPanel({ event, enabled = true }: { event: Event; enabled?
   const [size, setSize] = useState<number>(QR_SIZE_DEFAULT);
   const [color, setColor] = useState(DEFAULT_COLOR);
   const [background, setBackground] = useState(DEFAULT_BACKGROUND);
+  const [printing, setPrinting] = useState(false);
 
   const colorValid = isHex(color);
   const backgroundValid = isHex(background);
@@ -179,6 +181,10 @@ export function EventQrPanel({ event, enabled = true }: { event: Event; enabled?
               <Download aria-hidden="true" />
               {t('detail.qr.downloadSvg')}
             </Button>
+            <Button variant="outline" onClick={() => setPrinting(true)}>
+              <Printer aria-hidden="true" />
+              {t('detail.qr.print')}
+            </Button>
             {changed && (
               <Button
                 variant="ghost"
@@ -194,6 +200,19 @@ export function EventQrPanel({ event, enabled = true }: { event: Event; enabled?
           </div>
         </div>
       </CardContent>
+      {/* The printed sheet is the plain black-on-white code: it scans from paper whatever colours are tried above. */}
+      <QrPrintDialog
+        source={{
+          resourcePath: `/events/${event.id}`,
+          revision: event.slug,
+          title: event.name,
+          shortUrl: event.short_url,
+        }}
+        description={t('detail.qr.printDescription')}
+        scanText={t('detail.qr.printScan')}
+        open={printing}
+        onOpenChange={setPrinting}
+      />
     </Card>
   );
 }

@@ -201,6 +201,53 @@ describe('EventDetailPage', () => {
     expect(screen.queryByText('Consent text')).toBeNull();
   });
 
+  it('prints the QR code on a sheet with the event’s name and short link (the offers’ print modal)', async () => {
+    server();
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(page, { path, url: url() });
+    const panel = (await screen.findByRole('heading', { name: 'QR code' })).closest('div.rounded-2xl') as HTMLElement;
+    await user.click(within(panel).getByRole('button', { name: 'Print' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Print the QR code' });
+    expect(within(dialog).getByRole('heading', { name: 'Nordic Expo' })).toBeTruthy();
+    expect(within(dialog).getByText('https://app.example/p/e4k7m2x9q0z1')).toBeTruthy();
+    expect(within(dialog).getByText('Scan to register')).toBeTruthy();
+    expect(await within(dialog).findByRole('img', { name: 'QR code for Nordic Expo' })).toBeTruthy();
+    // The printed copy sits outside the dialog, straight under <body>, for the print stylesheet.
+    expect(document.querySelector('body > [data-print-sheet]')?.textContent).toContain('Nordic Expo');
+    await user.click(within(dialog).getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('offers its quick actions while the setting is on: the QR code, the share link, a lead with the event', async () => {
+    server();
+    const user = userEvent.setup({ delay: null });
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await renderWithApp(page, { path, url: url() });
+    const actions = await screen.findByRole('region', { name: 'Quick actions' });
+    expect(within(actions).getByRole('link', { name: 'Add lead' }).getAttribute('href')).toBe(
+      `/leads/form?event=${eventId}`,
+    );
+    await user.click(within(actions).getByRole('button', { name: 'Copy the short link to share' }));
+    expect(writeText).toHaveBeenCalledWith('https://app.example/p/e4k7m2x9q0z1');
+    await user.click(within(actions).getByRole('button', { name: 'Show QR code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Print the QR code' });
+    expect(await within(dialog).findByRole('img', { name: 'QR code for Nordic Expo' })).toBeTruthy();
+  });
+
+  it('shows no quick actions when the event’s setting is off', async () => {
+    server({
+      [`GET /events/${eventId}/`]: () => ok(event({ settings: { ...event().settings, quick_actions: false } })),
+    });
+    await renderWithApp(page, { path, url: url() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nordic Expo' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'QR code' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Quick actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show QR code' })).toBeNull();
+  });
+
   it('keeps the active tab in the URL', async () => {
     server();
     const user = userEvent.setup({ delay: null });

@@ -23,6 +23,7 @@ import { CopyButton } from '../components/copy-button.tsx';
 import { EventAnalyticsPanel } from '../components/event-analytics-panel.tsx';
 import { EventLeadsPanel } from '../components/event-leads-panel.tsx';
 import { EventQrPanel } from '../components/event-qr-panel.tsx';
+import { EventQuickActions } from '../components/event-quick-actions.tsx';
 import { EventQuickStats } from '../components/event-quick-stats.tsx';
 
 export const EVENT_TABS = ['overview', 'leads', 'analytics'] as const;
@@ -227,6 +228,7 @@ function EventDetail({
         </TabsList>
 
         <TabsContent value="overview" className="grid gap-6">
+          {event.settings.quick_actions && <EventQuickActions event={event} canWrite={canWrite} />}
           <EventQuickStats
             analytics={analytics.data}
             leadsCaptured={event.leads_captured}

@@ -1,7 +1,8 @@
-import type { LeadStatus } from '@leadcapture/contracts/constants';
+import type { ApprovalStatus, LeadStatus } from '@leadcapture/contracts/constants';
 import type { Lead } from '@leadcapture/contracts/leads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { pageLeadsQueryKey, type ApprovalVariables, type LeadPage } from '../../../lib/page-leads.ts';
 import { invalidateAroundLead, leadQueryOptions, schemas, storeLead } from './leads.ts';
 
 export type ChangeStatusInput = { status: LeadStatus; note?: string | undefined; notify?: boolean | undefined };
@@ -45,17 +46,63 @@ export function useAssignLead(id: string) {
   });
 }
 
-export type ApprovalDecision = 'approve' | 'reject';
-
-/** `POST /leads/{id}/approve/` or `/reject/` for a lead waiting for approval (409 when already decided). */
-export function useDecideApproval(id: string) {
+/**
+ * `POST /leads/{id}/approve/` or `/reject/` for a lead waiting for approval: the one approval
+ * mutation of the web, used by the lead page and by the leads panels of events and offers.
+ * Optimistic: the lead's page and its event's or offer's lead lists show the decision at once
+ * and go back if the server refuses (409 when someone decided first). Afterwards the answer is
+ * stored and everything that shows the lead is refetched, since a list's filter may no longer match.
+ */
+export function useDecideApproval() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (decision: ApprovalDecision) => {
+    mutationFn: async ({ lead, decision }: ApprovalVariables) => {
       const { leadSchema } = await schemas();
-      return api.post(`/leads/${id}/${decision}/`, undefined, { schema: leadSchema, quiet: true });
+      return api.post(`/leads/${lead.id}/${decision}/`, undefined, { schema: leadSchema, quiet: true });
     },
-    onSuccess: (lead) => storeLead(queryClient, lead),
-    onError: () => invalidateAroundLead(queryClient, id),
+    onMutate: async ({ lead, decision }) => {
+      const approval_status: ApprovalStatus = decision === 'approve' ? 'approved' : 'rejected';
+      const detail = leadQueryOptions(lead.id).queryKey;
+      const lists = pageListKeys(lead);
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: detail, exact: true }),
+        ...lists.map((queryKey) => queryClient.cancelQueries({ queryKey })),
+      ]);
+      const before = {
+        detail: queryClient.getQueryData<Lead>(detail),
+        lists: lists.flatMap((queryKey) => queryClient.getQueriesData<LeadPage>({ queryKey })),
+      };
+      if (before.detail !== undefined) queryClient.setQueryData<Lead>(detail, { ...before.detail, approval_status });
+      for (const queryKey of lists) {
+        queryClient.setQueriesData<LeadPage>({ queryKey }, (page) =>
+          page === undefined
+            ? page
+            : { ...page, results: page.results.map((l) => (l.id === lead.id ? { ...l, approval_status } : l)) },
+        );
+      }
+      return { before };
+    },
+    onError: (_error, { lead }, context) => {
+      if (context === undefined) return;
+      if (context.before.detail !== undefined) {
+        queryClient.setQueryData(leadQueryOptions(lead.id).queryKey, context.before.detail);
+      }
+      for (const [queryKey, data] of context.before.lists) queryClient.setQueryData(queryKey, data);
+    },
+    onSuccess: (lead) => queryClient.setQueryData(leadQueryOptions(lead.id).queryKey, lead),
+    onSettled: async (_lead, _error, { lead }) => {
+      await Promise.all([
+        invalidateAroundLead(queryClient, lead.id),
+        ...pageListKeys(lead).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ]);
+    },
   });
+}
+
+/** The lead lists of the event or offer that captured the lead (lib/page-leads.ts). */
+function pageListKeys(lead: Pick<Lead, 'event' | 'offer'>) {
+  return [
+    ...(lead.event === null ? [] : [pageLeadsQueryKey(`/events/${lead.event}`)]),
+    ...(lead.offer === null ? [] : [pageLeadsQueryKey(`/offers/${lead.offer}`)]),
+  ];
 }

@@ -15,7 +15,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
 import { eventQueryOptions } from '../../events/api/events.ts';
-import { useDecideApproval, type ApprovalDecision } from '../api/lead-actions.ts';
+import type { ApprovalDecision } from '../../../lib/page-leads.ts';
+import { useDecideApproval } from '../api/lead-actions.ts';
 import { restoreLead, useDeleteLead, useLead, useRestoreLead, type Lead } from '../api/leads.ts';
 import { useMembers } from '../api/members.ts';
 import { ConvertLeadDialog } from '../components/convert-lead-dialog.tsx';
@@ -259,18 +260,21 @@ function BinBanner({ lead, canRestore }: { lead: Lead; canRestore: boolean }) {
 
 function ApprovalBanner({ lead, canWrite }: { lead: Lead; canWrite: boolean }) {
   const { t } = useTranslation('leads');
-  const decide = useDecideApproval(lead.id);
+  const decide = useDecideApproval();
   const onDecide = (decision: ApprovalDecision) =>
-    decide.mutate(decision, {
-      onSuccess: () => toast.success(t(decision === 'approve' ? 'approval.approvedDone' : 'approval.rejectedDone')),
-      onError: (error) => {
-        if (isHandledGlobally(error)) return;
-        const conflict = isApiError(error) && error.status === 409;
-        toast.error(t(decision === 'approve' ? 'approval.approveFailed' : 'approval.rejectFailed'), {
-          message: conflict ? t('approval.alreadyDecided') : undefined,
-        });
+    decide.mutate(
+      { lead, decision },
+      {
+        onSuccess: () => toast.success(t(decision === 'approve' ? 'approval.approvedDone' : 'approval.rejectedDone')),
+        onError: (error) => {
+          if (isHandledGlobally(error)) return;
+          const conflict = isApiError(error) && error.status === 409;
+          toast.error(t(decision === 'approve' ? 'approval.approveFailed' : 'approval.rejectFailed'), {
+            message: conflict ? t('approval.alreadyDecided') : undefined,
+          });
+        },
       },
-    });
+    );
   return (
     <div
       role="status"
@@ -284,7 +288,7 @@ function ApprovalBanner({ lead, canWrite }: { lead: Lead; canWrite: boolean }) {
         <div className="flex gap-2">
           <Button
             size="sm"
-            loading={decide.isPending && decide.variables === 'approve'}
+            loading={decide.isPending && decide.variables.decision === 'approve'}
             disabled={decide.isPending}
             onClick={() => onDecide('approve')}
           >
@@ -294,7 +298,7 @@ function ApprovalBanner({ lead, canWrite }: { lead: Lead; canWrite: boolean }) {
           <Button
             size="sm"
             variant="outline"
-            loading={decide.isPending && decide.variables === 'reject'}
+            loading={decide.isPending && decide.variables.decision === 'reject'}
             disabled={decide.isPending}
             onClick={() => onDecide('reject')}
           >

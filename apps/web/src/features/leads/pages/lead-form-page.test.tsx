@@ -42,6 +42,19 @@ describe('LeadFormPage (create)', () => {
     expect(api.bodies('POST /leads/')).toHaveLength(0);
   });
 
+  it('starts in the event an event page’s "Add lead" names, and ignores a malformed one', async () => {
+    server();
+    const first = await renderWithApp(<LeadFormPage />, { path: '/leads/form', url: `/leads/form?event=${eventId}` });
+    await screen.findByRole('option', { name: 'Nordic Expo' });
+    expect(screen.getByLabelText<HTMLSelectElement>('Event').value).toBe(eventId);
+    first.unmount();
+
+    server();
+    await renderWithApp(<LeadFormPage />, { path: '/leads/form', url: '/leads/form?event=nordic-expo' });
+    await screen.findByRole('option', { name: 'Nordic Expo' });
+    expect(screen.getByLabelText<HTMLSelectElement>('Event').value).toBe('');
+  });
+
   it('creates a lead with every field and opens it', async () => {
     const api = server({ 'POST /leads/': () => ok(aLead(), 201) });
     const user = userEvent.setup();

@@ -27,7 +27,8 @@ import {
   type ResolverOptions,
   type ResolverResult,
 } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -143,9 +144,18 @@ function LeadForm({ lead }: { lead: Lead | null }) {
   const eventChoices = useEventChoices();
   const { members } = useMembers();
   const [failure, setFailure] = useState<string | null>(null);
+  // An event page's "Add lead" (its quick actions) comes with `?event={id}`: the lead starts in it.
+  const [params] = useSearchParams();
+  const presetEvent = params.get('event');
   const form = useForm<LeadFormValues, unknown, LeadFormOutput>({
     resolver: leadFormResolver(mode),
-    defaultValues: lead === null ? EMPTY_LEAD : valuesFromLead(lead),
+    defaultValues:
+      lead !== null
+        ? valuesFromLead(lead)
+        : {
+            ...EMPTY_LEAD,
+            event: presetEvent !== null && z.uuid().safeParse(presetEvent).success ? presetEvent : null,
+          },
   });
   const pending = create.isPending || update.isPending;
 

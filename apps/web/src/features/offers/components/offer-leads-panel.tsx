@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageLeadsPanel, type PageLeadsText } from '../../../components/page-leads-panel.tsx';
+import { useDecideApproval } from '../../leads/api/lead-actions.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import type { Offer } from '../api/offers.ts';
 
@@ -10,6 +11,7 @@ import type { Offer } from '../api/offers.ts';
  */
 export function OfferLeadsPanel({ offer, canWrite }: { offer: Offer; canWrite: boolean }) {
   const { t } = useTranslation('offers');
+  const decide = useDecideApproval();
   const text: PageLeadsText = (key, values = {}) =>
     key === 'heading' ? t('leads.title') : t(`leads.${key}`, { title: offer.title, ...values });
   return (
@@ -25,6 +27,7 @@ export function OfferLeadsPanel({ offer, canWrite }: { offer: Offer; canWrite: b
           statusLabel={(status) => t(`leads.leadStatus.${status}`)}
           requireApproval={offer.settings.require_approval}
           canWrite={canWrite}
+          decide={decide}
           heading={false}
         />
       </CardContent>
