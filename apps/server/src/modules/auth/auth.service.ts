@@ -27,6 +27,8 @@ import { refreshTokens, users, userTokens, type UserTokenPurpose } from './auth.
 import { assertAcceptablePassword, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import { REFRESH_TOKEN_TTL_SECONDS, hashToken, newOpaqueToken, type AccessClaims } from './tokens.ts';
 
+export { setRefreshCookie } from './session-cookie.ts';
+
 type UserRow = typeof users.$inferSelect;
 
 const HOUR_MS = 60 * 60 * 1000;
