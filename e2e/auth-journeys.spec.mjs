@@ -1,3 +1,4 @@
+/* global document, window -- only used inside page.evaluate(), which runs in the browser */
 /**
  * The sign-in journeys (issue 3 point 3): register → /onboarding, log out, forgot password with
  * its confirmation and cooldown, login with a redirect, Swedish register, reset and verify screens,
@@ -84,6 +85,29 @@ export default async function authJourneys({ browser, baseURL }) {
       await page.getByLabel(startsWith(en.auth.fields.password)).fill(password);
       await page.getByRole('button', { name: en.auth.login.submit }).click();
       await page.waitForURL(`${baseURL}/settings**`);
+      assert.ok(new URL(page.url()).pathname.startsWith('/settings'));
+
+      // Tokens are out of page scripts' reach: the access token lives in memory, the refresh
+      // token in an HttpOnly cookie (decision 003). Nothing a script can read holds either.
+      const readable = await page.evaluate(() => ({
+        cookie: document.cookie,
+        local: JSON.stringify({ ...window.localStorage }),
+        session: JSON.stringify({ ...window.sessionStorage }),
+      }));
+      for (const [where, text] of Object.entries(readable)) {
+        assert.ok(!/eyJ[\w-]+\.[\w-]+\./.test(text), `an access token is readable in ${where}: ${text}`);
+        assert.ok(!/access_token|refresh_token|lc_refresh/.test(text), `a token is readable in ${where}: ${text}`);
+      }
+      const refreshCookie = (await page.context().cookies()).find((c) => c.name === 'lc_refresh');
+      assert.ok(refreshCookie, 'the refresh cookie is set');
+      assert.equal(refreshCookie.httpOnly, true);
+      assert.equal(refreshCookie.sameSite, 'Lax');
+      assert.equal(refreshCookie.path, '/api/v1/auth/');
+      assert.ok(!readable.cookie.includes(refreshCookie.value));
+
+      // A reload keeps the user signed in: the app renews its access token from the cookie.
+      await page.reload();
+      await page.getByRole('button', { name: fill(en.common.userMenu.label, { name: 'Grace Hopper' }) }).waitFor();
       assert.ok(new URL(page.url()).pathname.startsWith('/settings'));
       // No assertNoProblems(): the browser logs the intended 401/422 answer as a console error.
     } finally {

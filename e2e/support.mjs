@@ -93,13 +93,25 @@ export async function api(baseURL, method, path, token, body) {
   return json.data;
 }
 
-/** Signs a browser context in the way the web app does: the session cookies of spec 01 §9. */
+/**
+ * Signs a browser context in the way the web app is after a sign-in and a reload: the server's
+ * HttpOnly refresh cookie, the readable `signed_in` marker and the organisation (decision 003).
+ * The app renews its in-memory access token from the cookie on its first call.
+ */
 export async function signIn(context, baseURL, account) {
   const url = new URL(baseURL);
   const cookie = (name, value) => ({ name, value, domain: url.hostname, path: '/', sameSite: 'Lax' });
   await context.addCookies([
-    cookie('access_token', account.access),
-    cookie('refresh_token', account.refresh),
+    {
+      name: 'lc_refresh',
+      value: account.refresh,
+      domain: url.hostname,
+      path: '/api/v1/auth/',
+      sameSite: 'Lax',
+      httpOnly: true,
+      secure: true,
+    },
+    cookie('signed_in', '1'),
     cookie('organization_id', account.organization.id),
   ]);
 }

@@ -93,10 +93,15 @@ export type LoginInput = z.input<typeof loginSchema>;
 
 const tokenString = z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(4096);
 
-export const refreshSchema = z.object({ refresh: tokenString });
-export const logoutSchema = z.object({ refresh: tokenString });
+/**
+ * `refresh` in the body (API clients, 03-decisions §3); the web app leaves it out and is
+ * authenticated by its HttpOnly session cookie instead (docs/decisions/003-authentication.md).
+ */
+export const refreshSchema = z.object({ refresh: tokenString.optional() });
+export const logoutSchema = z.object({ refresh: tokenString.optional() });
 export const tokenVerifySchema = z.object({ token: tokenString });
-export const refreshResultSchema = tokenPairSchema;
+/** The rotated refresh token is in the body when it came from the body, else only in the cookie. */
+export const refreshResultSchema = z.object({ access: z.string(), refresh: z.string().optional() });
 
 export const updateMeSchema = z
   .object({

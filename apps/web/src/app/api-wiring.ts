@@ -4,7 +4,7 @@ import { i18n } from '../i18n/i18n.ts';
 import { languageFromPath, loginPath } from '../i18n/language.ts';
 import { configureApiClient } from '../lib/api-client.ts';
 import { openPaywall } from '../lib/paywall.ts';
-import { clearSession, getSession } from '../lib/session.ts';
+import { clearSession, getSession, hasSession } from '../lib/session.ts';
 import { clearToasts, showToast } from '../lib/toast.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -37,6 +37,7 @@ export function wireApiClient({ router: getRouter }: { router: () => Router }): 
     getAccessToken: () => getSession().accessToken,
     getOrganizationId: () => getSession().organizationId,
     refresh: refreshSession,
+    canRefresh: hasSession,
     onLogout: forceLogout,
     onPaywall: openPaywall,
     notify: showToast,

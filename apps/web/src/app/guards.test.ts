@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from './query-client.ts';
 import { meQueryKey } from '../features/auth/api/me.ts';
-import { saveTokens } from '../lib/session.ts';
+import { saveAccessToken } from '../lib/session.ts';
 import { requireUser } from './guards.ts';
 
 const me = {
@@ -21,7 +21,7 @@ const me = {
 
 /** Runs the guard for `path` with the user already cached (no API call). */
 async function guard(path: string, onboardingCompleted: boolean, language: 'en' | 'sv' = 'en') {
-  saveTokens({ access: 'a.b.c', refresh: 'd.e.f' });
+  saveAccessToken('a.b.c');
   const queryClient = createQueryClient();
   queryClient.setQueryData(meQueryKey, { ...me, onboarding_completed: onboardingCompleted });
   const url = new URL(`http://localhost${path}`);

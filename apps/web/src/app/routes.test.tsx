@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/i18n.ts';
 import { configureApiClient, resetApiClient } from '../lib/api-client.ts';
-import { getSession, saveOrganizationId, saveTokens } from '../lib/session.ts';
+import { getSession, saveOrganizationId, saveAccessToken } from '../lib/session.ts';
 import { wireApiClient } from './api-wiring.ts';
 import { AppProviders } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -95,7 +95,7 @@ function renderApp(path: string) {
 }
 
 function signIn(): void {
-  saveTokens({ access: 'access-token', refresh: 'refresh-token' });
+  saveAccessToken('access-token');
   saveOrganizationId(orgId);
 }
 
@@ -192,7 +192,7 @@ describe('route guards (spec 01 §2)', () => {
     meAnswer = () => new Response(JSON.stringify(failure(500, 'INTERNAL_ERROR')), { status: 500 });
     renderApp('/settings');
     await waitFor(() => expect(documentLoads).toEqual(['/auth/login?redirect=%2Fsettings']));
-    expect(getSession()).toEqual({ accessToken: null, refreshToken: null, organizationId: null });
+    expect(getSession()).toEqual({ accessToken: null, signedIn: false, organizationId: null });
   });
 
   it('logs out when the session cannot be renewed', async () => {
@@ -200,7 +200,7 @@ describe('route guards (spec 01 §2)', () => {
     meAnswer = () => new Response(JSON.stringify(failure(401, 'TOKEN_INVALID')), { status: 401 });
     renderApp('/settings/profile');
     await waitFor(() => expect(documentLoads).toEqual(['/auth/login?redirect=%2Fsettings%2Fprofile']));
-    expect(getSession().refreshToken).toBeNull();
+    expect(getSession().signedIn).toBe(false);
   });
 });
 

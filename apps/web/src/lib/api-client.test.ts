@@ -305,6 +305,35 @@ describe('401: one shared refresh, one retry, else logout', () => {
     expect(hooks.onLogout).not.toHaveBeenCalled();
   });
 
+  it('renews the in-memory access token from the session cookie before the first call after a reload', async () => {
+    accessToken = null;
+    hooks.refresh.mockImplementation(() => {
+      accessToken = 'access-2';
+      return Promise.resolve(true);
+    });
+    configureApiClient({ canRefresh: () => true });
+    fetchMock.mockImplementation((_url, init) => {
+      const auth = new Headers(init.headers).get('authorization');
+      return Promise.resolve(auth === 'Bearer access-2' ? json(ok('fine')) : json(fail(401, 'TOKEN_INVALID'), 401));
+    });
+    await expect(api.get('/auth/me/')).resolves.toBe('fine');
+    expect(hooks.refresh).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // With a token in memory, no renewal comes first.
+    await api.get('/auth/me/');
+    expect(hooks.refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs out at the 401 when the renewal at start failed, without trying it twice', async () => {
+    accessToken = null;
+    hooks.refresh.mockResolvedValue(false);
+    configureApiClient({ canRefresh: () => true });
+    fetchMock.mockResolvedValue(json(fail(401, 'NOT_AUTHENTICATED'), 401));
+    await expect(api.get('/auth/me/')).rejects.toMatchObject({ status: 401 });
+    expect(hooks.refresh).toHaveBeenCalledTimes(1);
+    expect(hooks.onLogout).toHaveBeenCalledTimes(1);
+  });
+
   it('shares one refresh between concurrent 401s', async () => {
     let release: (value: boolean) => void = () => undefined;
     hooks.refresh.mockImplementation(

@@ -10,7 +10,8 @@
  * - base `${VITE_API_BASE}/api/v1`, a trailing slash on the path, empty query parameters dropped;
  * - `Authorization: Bearer <access>` and `X-Organization-Id` except on skip-auth calls;
  * - a 30 s time-out; the envelope checked ("Invalid API response format" otherwise);
- * - one shared token refresh on 401, then one retry, else log out;
+ * - one shared token refresh on 401 (or first, when only the session cookie is left), then one
+ *   retry, else log out;
  * - 402 opens the paywall; 403/404/422/5xx raise a translated toast (unless `quiet`);
  * - GET/HEAD retried on transient failures (docs/decisions/007-web-retries.md);
  * - a 4 s warning toast when the usage headers report 80 % or more of a limit.
@@ -99,6 +100,11 @@ export type ApiClientHooks = {
   getOrganizationId: () => string | null;
   /** Renews the access token; true when a new one is stored. Called once for concurrent 401s. */
   refresh: () => Promise<boolean>;
+  /**
+   * True when a refresh is worth trying without a 401 first: no access token in memory (a page
+   * reload) but a session cookie the server may still honour.
+   */
+  canRefresh: () => boolean;
   /** The session is dead (refresh failed, or 401 again after refreshing). */
   onLogout: () => void;
   onPaywall: (paywall: Paywall) => void;
@@ -181,6 +187,7 @@ const defaultHooks: ApiClientHooks = {
   getAccessToken: () => null,
   getOrganizationId: () => null,
   refresh: () => Promise.resolve(false),
+  canRefresh: () => false,
   onLogout: () => undefined,
   onPaywall: () => undefined,
   notify: () => undefined,
@@ -453,6 +460,12 @@ async function send(
   const url = buildUrl(path, options.params);
   let attempt = 1;
   let refreshed = false;
+  // The access token lives in memory only: after a reload the first call renews it from the
+  // session cookie instead of going out without a token and coming back with a 401.
+  if (!skipAuth && options.noRefresh !== true && hooks.canRefresh() && hooks.getAccessToken() === null) {
+    refreshed = true;
+    await refreshOnce();
+  }
 
   for (;;) {
     const headers = new Headers({ Accept: expect === 'json' ? 'application/json' : '*/*', ...options.headers });

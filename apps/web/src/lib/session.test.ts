@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession, hasSession, saveOrganizationId, saveTokens, subscribeSession } from './session.ts';
+import {
+  clearSession,
+  getSession,
+  hasSession,
+  saveAccessToken,
+  saveOrganizationId,
+  startSession,
+  subscribeSession,
+} from './session.ts';
 
 function cookieWrites(): { writes: string[]; restore: () => void } {
   const writes: string[] = [];
@@ -24,34 +32,47 @@ function cookieWrites(): { writes: string[]; restore: () => void } {
 
 afterEach(() => clearSession());
 
-describe('session cookies (spec 01 §9)', () => {
-  it('keeps both tokens and the organisation for 7 days, path /, SameSite=Lax', () => {
+describe('the browser session (spec 01 §9, decision 003)', () => {
+  it('keeps the access token in memory only: no cookie, no storage holds a token', () => {
     const { writes, restore } = cookieWrites();
-    saveTokens({ access: 'a.b.c', refresh: 'r1' });
-    saveOrganizationId('org-1');
+    startSession({ access: 'a.b.c', organization: { id: 'org-1' } });
     restore();
     expect(writes).toEqual([
-      'access_token=a.b.c; Max-Age=604800; Path=/; SameSite=Lax',
-      'refresh_token=r1; Max-Age=604800; Path=/; SameSite=Lax',
+      'access_token=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; SameSite=Lax',
+      'refresh_token=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; SameSite=Lax',
+      'signed_in=1; Max-Age=604800; Path=/; SameSite=Lax',
       'organization_id=org-1; Max-Age=604800; Path=/; SameSite=Lax',
     ]);
-    expect(getSession()).toEqual({ accessToken: 'a.b.c', refreshToken: 'r1', organizationId: 'org-1' });
+    expect(document.cookie).not.toContain('a.b.c');
+    expect(JSON.stringify(Object.entries(localStorage))).not.toContain('a.b.c');
+    expect(JSON.stringify(Object.entries(sessionStorage))).not.toContain('a.b.c');
+    expect(getSession()).toEqual({ accessToken: 'a.b.c', signedIn: true, organizationId: 'org-1' });
     expect(hasSession()).toBe(true);
   });
 
-  it('keeps the old refresh token when a refresh answers only an access token', () => {
-    saveTokens({ access: 'a1', refresh: 'r1' });
-    saveTokens({ access: 'a2' });
-    expect(getSession()).toMatchObject({ accessToken: 'a2', refreshToken: 'r1' });
+  it('is signed in after a reload by the marker alone, with no access token until a refresh', () => {
+    document.cookie = 'signed_in=1; Path=/';
+    expect(getSession()).toMatchObject({ accessToken: null, signedIn: true });
+    expect(hasSession()).toBe(true);
   });
 
-  it('clears everything and tells subscribers', () => {
+  it('replaces the access token on refresh', () => {
+    saveAccessToken('a1');
+    saveAccessToken('a2');
+    expect(getSession()).toMatchObject({ accessToken: 'a2', signedIn: true });
+  });
+
+  it('clears everything, old token cookies included, and tells subscribers', () => {
+    document.cookie = 'refresh_token=old; Path=/';
     const listener = vi.fn();
     const unsubscribe = subscribeSession(listener);
-    saveTokens({ access: 'a', refresh: 'r' });
+    saveAccessToken('a');
+    saveOrganizationId('org-1');
     clearSession();
     unsubscribe();
-    expect(listener).toHaveBeenCalledTimes(2);
+    expect(listener).toHaveBeenCalledTimes(3);
     expect(hasSession()).toBe(false);
+    expect(getSession()).toEqual({ accessToken: null, signedIn: false, organizationId: null });
+    expect(document.cookie).toBe('');
   });
 });

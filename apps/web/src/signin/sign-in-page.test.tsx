@@ -47,7 +47,7 @@ describe('the sign-in page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(go).toHaveBeenCalledWith('/sv/dashboard'));
     expect(api.of(LOGIN)[0]?.body).toEqual({ email: 'ada@example.com', password: 'Booth2026' });
-    expect(getSession()).toEqual({ accessToken: 'access-token', refreshToken: 'refresh-token', organizationId: orgId });
+    expect(getSession()).toEqual({ accessToken: 'access-token', signedIn: true, organizationId: orgId });
     // Busy until the next page has loaded.
     expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('aria-busy')).toBe('true');
   });

@@ -19,12 +19,15 @@ import {
   updateMeSchema,
   verifyEmailSchema,
 } from '@leadcapture/contracts/auth';
+import { MESSAGES } from '@leadcapture/contracts/fields';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
+import { validationError } from '../../http/errors.ts';
 import { createdResponse, okResponse, typed } from '../../http/routes.ts';
 import { requestMeta, requireAuth } from '../../http/tenant.ts';
 import * as auth from './auth.service.ts';
+import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './session-cookie.ts';
 
 const tags = ['auth'];
 const pub = { public: true };
@@ -32,6 +35,10 @@ const pub = { public: true };
 export function authRoutes(deps: AppDeps) {
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
+    // Answers here carry tokens or the user's own record: never kept by a browser or proxy cache.
+    instance.addHook('onSend', async (_req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+    });
 
     app.post(
       '/register/',
@@ -45,15 +52,21 @@ export function authRoutes(deps: AppDeps) {
         },
       },
       async (req, reply) => {
+        const result = await auth.register(deps, requestMeta(req), req.body);
+        setRefreshCookie(reply, deps.config.publicUrl, result.refresh);
         reply.code(201);
-        return ok(await auth.register(deps, requestMeta(req), req.body), 201);
+        return ok(result, 201);
       },
     );
 
     app.post(
       '/login/',
       { config: pub, schema: { tags, summary: 'Sign in', body: loginSchema, response: okResponse(authResultSchema) } },
-      async (req) => ok(await auth.login(deps, requestMeta(req), req.body)),
+      async (req, reply) => {
+        const result = await auth.login(deps, requestMeta(req), req.body);
+        setRefreshCookie(reply, deps.config.publicUrl, result.refresh);
+        return ok(result);
+      },
     );
 
     app.post(
@@ -62,12 +75,25 @@ export function authRoutes(deps: AppDeps) {
         config: pub,
         schema: {
           tags,
-          summary: 'Rotate the refresh token',
+          summary: 'Rotate the refresh token (in the body, or the session cookie)',
           body: refreshSchema,
           response: okResponse(refreshResultSchema),
         },
       },
-      async (req) => ok(await auth.refresh(deps, requestMeta(req), req.body.refresh)),
+      async (req, reply) => {
+        const given = refreshTokenOf(req, req.body.refresh);
+        if (!given) throw validationError({ refresh: [MESSAGES.required] });
+        try {
+          const tokens = await auth.refresh(deps, requestMeta(req), given.token);
+          if (!given.fromCookie) return ok(tokens);
+          // The web app: the rotated token goes back into the cookie only, out of scripts' reach.
+          setRefreshCookie(reply, deps.config.publicUrl, tokens.refresh);
+          return ok({ access: tokens.access });
+        } catch (err) {
+          if (given.fromCookie) clearRefreshCookie(reply, deps.config.publicUrl);
+          throw err;
+        }
+      },
     );
 
     app.post(
@@ -75,13 +101,17 @@ export function authRoutes(deps: AppDeps) {
       {
         schema: {
           tags,
-          summary: 'End the session of a refresh token',
+          summary: 'End the session of a refresh token (in the body, or the session cookie)',
           body: logoutSchema,
           response: okResponse(detailSchema),
         },
       },
-      async (req) => {
-        await auth.logout(deps, requestMeta(req), requireAuth(req).userId, req.body.refresh);
+      async (req, reply) => {
+        const userId = requireAuth(req).userId;
+        const given = refreshTokenOf(req, req.body.refresh);
+        if (!given) throw validationError({ refresh: [MESSAGES.required] });
+        await auth.logout(deps, requestMeta(req), userId, given.token);
+        clearRefreshCookie(reply, deps.config.publicUrl);
         return ok({ detail: 'Logged out' });
       },
     );

@@ -31,6 +31,7 @@ import { REFRESH_TOKEN_TTL_SECONDS, hashToken, newOpaqueToken, type AccessClaims
 // use of its other files.
 export { assertAcceptablePassword, hashPassword } from './passwords.ts';
 export { hashToken, newOpaqueToken, type AccessClaims } from './tokens.ts';
+export { setRefreshCookie } from './session-cookie.ts';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,23 +1,26 @@
 import { api } from '../../../lib/api-client.ts';
-import { clearSession, getSession, saveTokens } from '../../../lib/session.ts';
+import { clearSession, saveAccessToken } from '../../../lib/session.ts';
 
 export { clearSession };
 
-async function refreshWith(seenRefreshToken: string | null): Promise<boolean> {
-  const current = getSession();
-  // Another tab rotated the tokens while we waited for the lock: its new access token is ours too
-  // (cookies are shared), and presenting the old refresh token again would revoke the session.
-  if (current.refreshToken !== seenRefreshToken && current.accessToken !== null) return true;
-  if (current.refreshToken === null) return false;
+/**
+ * Calls authenticated by the HttpOnly session cookie carry this header: the server refuses them
+ * without it, which a cross-site form cannot add (docs/decisions/003-authentication.md).
+ */
+export const CSRF_HEADERS = { 'X-Requested-With': 'fetch' } as const;
+
+async function refreshWithCookie(): Promise<boolean> {
   try {
     // Loaded on demand like the user schema: keeps zod out of the first page (see me.ts).
     const { refreshResultSchema } = await import('@leadcapture/contracts/auth');
+    // No token in the body: the browser sends the refresh cookie, and the rotated one comes
+    // back the same way.
     const tokens = await api.post(
       '/auth/refresh/',
-      { refresh: current.refreshToken },
-      { schema: refreshResultSchema, quiet: true },
+      {},
+      { schema: refreshResultSchema, quiet: true, headers: CSRF_HEADERS },
     );
-    saveTokens(tokens);
+    saveAccessToken(tokens.access);
     return true;
   } catch {
     return false;
@@ -25,21 +28,20 @@ async function refreshWith(seenRefreshToken: string | null): Promise<boolean> {
 }
 
 /**
- * `POST /auth/refresh/`, the API client's `refresh` hook. The client already makes concurrent
- * 401s of this tab share one call; the Web Locks API does the same across tabs, since refresh
- * tokens rotate and a reused one ends the session everywhere (docs/decisions/003).
+ * `POST /auth/refresh/`, the API client's `refresh` hook (also at start, after a reload: the access
+ * token lives in memory only). The client already makes concurrent 401s of this tab share one
+ * call; the Web Locks API does the same across tabs, since refresh tokens rotate and a reused
+ * one ends the session everywhere (docs/decisions/003). Inside the lock, the browser sends the
+ * cookie as the previous holder left it.
  */
 export function refreshSession(): Promise<boolean> {
-  const seen = getSession().refreshToken;
   if (typeof navigator !== 'undefined' && 'locks' in navigator) {
-    return navigator.locks.request('leadcapture:token-refresh', () => refreshWith(seen));
+    return navigator.locks.request('leadcapture:token-refresh', refreshWithCookie);
   }
-  return refreshWith(seen);
+  return refreshWithCookie();
 }
 
 /** Ends the session on the server, best effort: the caller clears the browser state whatever happens. */
 export async function endServerSession(): Promise<void> {
-  const { refreshToken } = getSession();
-  if (refreshToken === null) return;
-  await api.post('/auth/logout/', { refresh: refreshToken }, { quiet: true });
+  await api.post('/auth/logout/', {}, { quiet: true, headers: CSRF_HEADERS });
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from '../../../lib/api-client.ts';
-import { clearSession, getSession, saveTokens } from '../../../lib/session.ts';
+import { clearSession, getSession, saveAccessToken } from '../../../lib/session.ts';
 import { clearToasts, getToasts } from '../../../lib/toast.ts';
 import { fail, fakeServer, me, ok } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -77,12 +77,12 @@ describe('AcceptInvitePage', () => {
         password_confirm: 'Booth2026x',
       },
     ]);
-    expect(getSession()).toEqual({ accessToken: 'a.b.c', refreshToken: 'd.e.f', organizationId: newOrgId });
+    expect(getSession()).toEqual({ accessToken: 'a.b.c', signedIn: true, organizationId: newOrgId });
     expect(getToasts().map((t) => t.title)).toContain('Welcome to Nord Data AB');
   });
 
   it('offers Accept to the signed-in invitee and sends only the token', async () => {
-    saveTokens({ access: 'old', refresh: 'old-r' });
+    saveAccessToken('old');
     const api = fakeServer({
       'GET /auth/invitations/lookup/': () => ok(invitation({ account_exists: true })),
       'GET /auth/me/': () => ok({ ...me, email: 'Grace@example.com' }),
@@ -108,7 +108,7 @@ describe('AcceptInvitePage', () => {
   });
 
   it('tells someone signed in as another account that the invitation is not theirs', async () => {
-    saveTokens({ access: 'old', refresh: 'old-r' });
+    saveAccessToken('old');
     const api = fakeServer({
       'GET /auth/invitations/lookup/': () => ok(invitation()),
       'GET /auth/me/': () => ok(me),

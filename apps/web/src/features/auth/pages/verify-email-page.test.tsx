@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveTokens } from '../../../lib/session.ts';
+import { saveAccessToken } from '../../../lib/session.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { answerWith, fail, ok } from '../test/fake-api.ts';
 import { VerifyEmailPage } from './verify-email-page.tsx';
@@ -22,7 +22,7 @@ describe('VerifyEmailPage', () => {
   });
 
   it('offers the dashboard when signed in', async () => {
-    saveTokens({ access: 'a', refresh: 'r' });
+    saveAccessToken('a');
     answerWith(ok({ detail: 'verified' }));
     await renderWithApp(<VerifyEmailPage />, { path: '/auth/verify-email', url: '/auth/verify-email?token=tok' });
     expect((await screen.findByRole('link', { name: 'Continue to dashboard' })).getAttribute('href')).toBe(
