@@ -27,7 +27,7 @@ import { clientsRoutes, leadConversionRoutes } from './modules/clients/clients.r
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { eventLogoRoutes, eventRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes, publicFilesRoutes } from './modules/files/files.routes.ts';
-import { createCaptureWrites } from './modules/leads/capture-writes.ts';
+import { createCaptureWrites } from './modules/capture/capture-writes.ts';
 import { dataImportsRoutes, leadDataRoutes } from './modules/leads/lead-imports.routes.ts';
 import { eventLeadsRoutes, leadsRoutes } from './modules/leads/leads.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';

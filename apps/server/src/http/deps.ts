@@ -6,7 +6,7 @@ import type { OutboxWorker } from '../jobs/outbox.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { MeCache } from '../modules/auth/me-cache.ts';
 import type { CaptureTargets } from '../modules/capture/capture-targets.ts';
-import type { CaptureWrites } from '../modules/leads/capture-writes.ts';
+import type { CaptureWrites } from '../modules/capture/capture-writes.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { FairShare } from './fair-share.ts';

@@ -23,14 +23,8 @@ import type { ThrottleRule } from '../../http/throttle.ts';
 import { hashToken } from '../auth/auth.service.ts';
 import { capturePageViews, events } from '../events/events.table.ts';
 import { publicFileUrl } from '../files/files.service.ts';
-import { loadScoringRules } from '../leads/leads.service.ts';
-import {
-  createCapturedLead,
-  linkCapturedLead,
-  markEmailVerified,
-  type CapturedLeadInput,
-  type VisitorScope,
-} from '../leads/leads.service.ts';
+import { loadScoringRules, type VisitorScope } from '../leads/leads.service.ts';
+import { createCapturedLead, linkCapturedLead, markEmailVerified, type CapturedLeadInput } from './captured-leads.ts';
 import type { CaptureTarget } from './capture-targets.ts';
 import { leadEmailConfirmations, leads, type LeadAttribution } from '../leads/leads.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';

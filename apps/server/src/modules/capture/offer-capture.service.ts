@@ -12,8 +12,8 @@ import type { Database } from '../../db/database.ts';
 import { setScope } from '../../db/tenant.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { AppError, validationError } from '../../http/errors.ts';
-import { loadScoringRules } from '../leads/leads.service.ts';
-import { linkCapturedLead, writeOfferLead, type CapturedLeadInput, type VisitorScope } from '../leads/leads.service.ts';
+import { loadScoringRules, type VisitorScope } from '../leads/leads.service.ts';
+import { linkCapturedLead, writeOfferLead, type CapturedLeadInput } from './captured-leads.ts';
 import { offerPageViews, offers } from '../offers/offers.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
 import {

@@ -12,7 +12,7 @@ import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { users } from '../auth/auth.table.ts';
 import { events } from '../events/events.table.ts';
 import { leads } from './leads.table.ts';
-import { LIST_ORDER_COLUMNS, listConditions } from './leads.service.ts';
+import { LIST_ORDER_COLUMNS, listConditions } from './lead-list.service.ts';
 import { queryRows } from '../../db/database.ts';
 
 /** Rows per batch: one short transaction each, so a long export never holds PGlite for long. */

@@ -5,7 +5,7 @@ import { leadListPageSchema, leadSchema, type CreateLeadInput, type Lead } from 
 import { expectData } from '../../../test/envelope.ts';
 import { analyzeTable, bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { inScope } from '../../db/tenant.ts';
-import { countLeads, LEAD_COUNT_CAP, SEARCH_WALK_ROWS } from './leads.service.ts';
+import { countLeads, LEAD_COUNT_CAP, SEARCH_WALK_ROWS } from './lead-list.service.ts';
 import { leads } from './leads.table.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;

@@ -4,7 +4,7 @@ import { leadListQuerySchema } from '@leadcapture/contracts/leads';
 import { analyzeTable, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { queryRows, type Queryable } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
-import { listLeads } from './leads.service.ts';
+import { listLeads } from './lead-list.service.ts';
 
 // Issue 22: one search for "@bulk.test" on an organisation of 230,000 leads, nearly all at that
 // domain, ran past 120 s: its index gave every match, and the list then fetched, sorted and

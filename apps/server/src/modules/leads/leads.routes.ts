@@ -36,6 +36,7 @@ import * as activities from './lead-activities.service.ts';
 import { bulkLeads } from './lead-bulk.service.ts';
 import { mergeLeads } from './lead-merge.service.ts';
 import * as scoring from './lead-scoring.service.ts';
+import { listEventLeads, listLeads } from './lead-list.service.ts';
 import * as leadsService from './leads.service.ts';
 
 const tags = ['leads'];
@@ -56,7 +57,7 @@ export function eventLeadsRoutes(deps: AppDeps) {
       },
       async (req) => {
         const page = await withTenant(deps, req, (ctx) =>
-          leadsService.listEventLeads(ctx, req.params.id, req.query, pageWindow(req.query)),
+          listEventLeads(ctx, req.params.id, req.query, pageWindow(req.query)),
         );
         return ok(paginate(req, deps.config.publicUrl, req.query, page.results, page.total));
       },
@@ -84,7 +85,7 @@ export function leadsRoutes(deps: AppDeps) {
       async (req) => {
         // A search is heavy work (its organisation's fair share); the plain list is not.
         const run = req.query.search ? withHeavyTenant : withTenant;
-        const page = await run(deps, req, (ctx) => leadsService.listLeads(ctx, req.query, pageWindow(req.query)));
+        const page = await run(deps, req, (ctx) => listLeads(ctx, req.query, pageWindow(req.query)));
         return ok({
           ...paginate(req, publicUrl, req.query, page.results, page.total.count),
           count_exact: page.total.exact,

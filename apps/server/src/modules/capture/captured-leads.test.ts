@@ -7,9 +7,10 @@ import { createTestApp, registerUser, type TestApp } from '../../../test/helpers
 import { queryRows, type Queryable } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import { EVENT_LEAD_COUNT_SLOTS, eventLeadCounts, events } from '../events/events.table.ts';
+import { toLead } from '../leads/leads.service.ts';
+import { leads } from '../leads/leads.table.ts';
 import { createCaptureWrites } from './capture-writes.ts';
-import { createCapturedLead, toLead, type CapturedLeadInput } from './leads.service.ts';
-import { leads } from './leads.table.ts';
+import { createCapturedLead, type CapturedLeadInput } from './captured-leads.ts';
 
 let t: TestApp;
 let event: EventFixture;

@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { CaptureLanguage, CaptureSource } from '@leadcapture/contracts/public-capture';
+import type { Lead } from '@leadcapture/contracts/leads';
+import type { StandardLeadFieldName, SubmissionValue } from '@leadcapture/contracts/form-fields';
+import { scoreLead, type ScoringRules } from '@leadcapture/contracts/lead-scoring';
+import type { Tx } from '../../db/database.ts';
+import { enqueue, type OutboxItem } from '../../jobs/outbox.ts';
+import { newOpaqueToken } from '../auth/auth.service.ts';
+import { EVENT_LEAD_COUNT_SLOTS, events } from '../events/events.table.ts';
+import {
+  LEAD_CREATED,
+  LEAD_UPDATED,
+  leadNotFound,
+  leadWithEmail,
+  organizationDuplicateMode,
+  toLead,
+  type LeadRow,
+  type VisitorScope,
+} from '../leads/leads.service.ts';
+import { leadActivities, leads, type LeadAttribution } from '../leads/leads.table.ts';
+import type { CaptureWrites } from './capture-writes.ts';
+
+/**
+ * Captured leads as they are written (decisions 012 and 023): an event's through the batched
+ * `capture_leads` statement (capture-writes.ts), an offer's in the caller's transaction, and a
+ * repeat capture of a known address linked to its lead.
+ */
+
+/** How long a double opt-in link works: a visitor may read the mail days after the fair. */
+export const EMAIL_CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The public page a lead was captured on: an event's capture page or an offer page. */
+export interface CapturePage {
+  kind: 'event' | 'offer';
+  id: string;
+  /** The event's name or the offer's title, as the timeline and mails name it. */
+  name: string;
+  consentText: string;
+  requireApproval: boolean;
+  /** Double opt-in (events only: offers have no such setting). */
+  emailVerification: boolean;
+}
+
+export interface CapturedLeadInput {
+  /** Chosen by the caller, which may already have promised it (an Idempotency-Key answer). */
+  id: string;
+  page: CapturePage;
+  standard: Record<StandardLeadFieldName, string>;
+  customFields: Record<string, SubmissionValue>;
+  source: CaptureSource;
+  attribution: LeadAttribution;
+  consent: boolean;
+  language: CaptureLanguage;
+  /** The organisation's scoring rules, as cached with the event (checked by version in the write). */
+  rules: ScoringRules;
+}
+
+/** A lead row as a capture writes it: every column given, so the outbox can carry the lead as stored. */
+function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date): LeadRow {
+  const { page, standard } = input;
+  const consentGiven = input.consent && page.consentText !== '';
+  const { score } = scoreLead(
+    {
+      interest: null,
+      decision_role: 'not_specified',
+      budget_range: 'not_specified',
+      decision_timeline: 'not_specified',
+      company_size: '',
+      source: input.source,
+      activity_count: 0,
+    },
+    input.rules,
+  );
+  return {
+    id: input.id,
+    organizationId,
+    eventId: page.kind === 'event' ? page.id : null,
+    offerId: page.kind === 'offer' ? page.id : null,
+    firstName: standard.first_name,
+    lastName: standard.last_name,
+    email: standard.email,
+    phone: standard.phone,
+    company: standard.company,
+    jobTitle: standard.job_title,
+    companySize: '',
+    source: input.source,
+    status: 'new',
+    interest: null,
+    score,
+    autoScore: score,
+    manualScore: null,
+    activityCount: 0,
+    budgetRange: 'not_specified',
+    decisionTimeline: 'not_specified',
+    decisionRole: 'not_specified',
+    interestedProducts: [],
+    tags: [],
+    tagsLower: [],
+    assignedTo: null,
+    notes: '',
+    followUpDate: null,
+    followUpRemindedAt: null,
+    followUpSetBy: null,
+    customFields: input.customFields,
+    approvalStatus: page.requireApproval ? 'pending' : 'approved',
+    emailVerifiedAt: null,
+    consentText: consentGiven ? page.consentText : '',
+    consentGivenAt: consentGiven ? now : null,
+    attribution: input.attribution,
+    createdBy: null,
+    clientId: null,
+    deletedAt: null,
+    mergedIntoId: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export type CaptureWrite =
+  | { outcome: 'created'; lead: Lead }
+  /** A lead with this id exists (an Idempotency-Key's repeat): nothing written. */
+  | { outcome: 'replayed' }
+  /** The event is no longer the copy the answers were checked against: nothing written. */
+  | { outcome: 'stale' }
+  /** The organisation has a lead with this email and links captures to it: nothing written. */
+  | { outcome: 'duplicate'; leadId: string };
+
+/** What an event's capture wrote (`createCapturedLead`). */
+export type EventCaptureWrite =
+  | {
+      outcome: 'created';
+      lead: Lead;
+      /** The lead's lead.created, leased to this process: hand it to the outbox's `deliverLeased`. */
+      announcement: OutboxItem;
+      /** Further messages wait in the outbox (the double opt-in's mail): kick it. */
+      queued: boolean;
+    }
+  | Exclude<CaptureWrite, { outcome: 'created' }>;
+
+/**
+ * Writes a captured lead with everything that goes with it in one statement, its own
+ * transaction, as the event's tenant: the SQL function `capture_leads` (db/functions/,
+ * decisions 012 and 023) checks that the event is still active and unchanged since
+ * `eventVersion` (its `updated_at` as text), writes the lead unless its id is taken (pending when
+ * the event requires approval, the consent text only when ticked), `lead.created` in the outbox
+ * (leased to this process, which delivers it after the commit),
+ * the double opt-in token and its mail when the event asks for it, and one more in the event's
+ * lead count. The function reads the lead's columns from the lead as the API shows it (same
+ * names, dates as ISO text) and announces that same object, so what is stored is exactly what
+ * `lead.created` announces. One round trip, and no lock is held while Node works; under load,
+ * captures share it (capture-writes.ts).
+ */
+export async function createCapturedLead(
+  writes: CaptureWrites,
+  publicUrl: string,
+  input: CapturedLeadInput & { organizationId: string; eventVersion: string; rulesVersion: string | null },
+): Promise<EventCaptureWrite> {
+  const { organizationId } = input;
+  const now = new Date();
+  const row = capturedRow(organizationId, input, now);
+  const lead = toLead(row);
+  // lead.created is written by capture_leads from `lead`: the lead crosses to the database once.
+  const messages: { kind: string; payload: Record<string, unknown> }[] = [];
+  let confirmation: { token_hash: string; expires_at: string } | null = null;
+  if (input.page.kind !== 'event') throw new Error('capture_leads writes leads of events only');
+  if (input.page.emailVerification && row.email !== '') {
+    const { token, hash } = newOpaqueToken();
+    const prefix = input.language === 'sv' ? '/sv' : '';
+    confirmation = { token_hash: hash, expires_at: new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_MS).toISOString() };
+    messages.push({
+      kind: 'mail.send',
+      payload: {
+        template: 'lead_email_confirmation',
+        to: row.email,
+        language: input.language,
+        name: row.firstName,
+        event: input.page.name,
+        link: `${publicUrl}${prefix}/capture/confirm?token=${encodeURIComponent(token)}`,
+      },
+    });
+  }
+  const messageId = randomUUID();
+  const outcome = await writes.write({
+    organizationId,
+    eventId: input.page.id,
+    eventVersion: input.eventVersion,
+    rulesVersion: input.rulesVersion,
+    lead,
+    messageId,
+    outbox: messages,
+    confirmation,
+    email: row.email,
+  });
+  if (outcome.kind === 'created') {
+    const announcement = { id: messageId, kind: LEAD_CREATED, organizationId, payload: { data: lead }, attempts: 1 };
+    return { outcome: 'created', lead, announcement, queued: messages.length > 0 };
+  }
+  if (outcome.kind === 'duplicate') return { outcome: 'duplicate', leadId: outcome.leadId };
+  return { outcome: outcome.kind };
+}
+
+/**
+ * Writes a lead captured on an offer page, in the caller's transaction (which read the offer as
+ * public): the offer counts its submissions from its leads, so unlike an event's capture there is
+ * no counter to contend for and no one-statement fast path (decision 012) to keep. The same rules
+ * as an event's capture: a lead with this id answers 'replayed' (an Idempotency-Key's repeat);
+ * unless the organisation keeps duplicates separate, a live lead with this email answers
+ * 'duplicate' (the caller links the capture to it); else the lead and `lead.created`.
+ */
+export async function writeOfferLead(scope: VisitorScope, input: CapturedLeadInput): Promise<CaptureWrite> {
+  const { tx, organizationId } = scope;
+  const [existing] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, input.id));
+  if (existing) return { outcome: 'replayed' };
+  if ((await organizationDuplicateMode(scope)) === 'link') {
+    const twin = await leadWithEmail(scope, input.standard.email);
+    // A concurrent request with the same Idempotency-Key waited on the email lock for this lead.
+    if (twin?.id === input.id) return { outcome: 'replayed' };
+    if (twin) return { outcome: 'duplicate', leadId: twin.id };
+  }
+  const row = capturedRow(organizationId, input, new Date());
+  const [inserted] = await tx
+    .insert(leads)
+    .values(row)
+    .onConflictDoNothing({ target: leads.id })
+    .returning({ id: leads.id });
+  if (!inserted) return { outcome: 'replayed' };
+  const lead = toLead(row);
+  await enqueue(tx, { kind: LEAD_CREATED, organizationId, payload: { data: lead } });
+  return { outcome: 'created', lead };
+}
+
+/**
+ * A capture whose email the organisation already has (decision 013): recorded on that lead's
+ * timeline as `captured_again`, with what the visitor sent; the lead takes the event (or offer)
+ * when it had none and the new answers over its custom fields; an event counts the capture. The activity's
+ * id is the capture's id, so a repeat of an Idempotency-Key finds it and writes nothing.
+ */
+export async function linkCapturedLead(
+  scope: VisitorScope,
+  leadId: string,
+  input: CapturedLeadInput,
+): Promise<'linked' | 'replayed'> {
+  const { tx, organizationId } = scope;
+  const { page } = input;
+  const [activity] = await tx
+    .insert(leadActivities)
+    .values({
+      id: input.id,
+      organizationId,
+      leadId,
+      type: 'captured_again',
+      metadata: {
+        ...(page.kind === 'event'
+          ? { event_id: page.id, event_name: page.name }
+          : { offer_id: page.id, offer_name: page.name }),
+        source: input.source,
+        submitted: { ...input.standard },
+        custom_fields: input.customFields,
+        attribution: input.attribution,
+        consent: input.consent && page.consentText !== '',
+      },
+    })
+    .onConflictDoNothing({ target: leadActivities.id })
+    .returning({ id: leadActivities.id });
+  if (!activity) return 'replayed';
+  const [row] = await tx
+    .update(leads)
+    .set({
+      ...(page.kind === 'event'
+        ? { eventId: sql`coalesce(${leads.eventId}, ${page.id}::uuid)` }
+        : { offerId: sql`coalesce(${leads.offerId}, ${page.id}::uuid)` }),
+      customFields: sql`${leads.customFields} || ${JSON.stringify(input.customFields)}::jsonb`,
+    })
+    .where(and(eq(leads.id, leadId), eq(leads.organizationId, organizationId)))
+    .returning();
+  if (!row) throw leadNotFound();
+  // An offer's submissions are its leads (docs/offers.md): only events keep a count.
+  if (page.kind === 'event') await countCapture(tx, organizationId, page.id);
+  await enqueue(tx, { kind: LEAD_UPDATED, organizationId, payload: { data: toLead(row) } });
+  return 'linked';
+}
+
+/** One more capture in a random slot of the event's lead count (events.table.ts). */
+async function countCapture(tx: Tx, organizationId: string, eventId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into event_lead_counts as c (organization_id, event_id, slot, count)
+    values (${organizationId}, ${eventId}, floor(random() * ${EVENT_LEAD_COUNT_SLOTS})::smallint, 1)
+    on conflict (event_id, slot) do update set count = c.count + 1`);
+}
+
+/**
+ * Marks the lead's email verified (double opt-in), keeping the first confirmation's time.
+ * Answers the lead's event name, or undefined when the lead is gone.
+ */
+export async function markEmailVerified(
+  scope: VisitorScope,
+  leadId: string,
+): Promise<{ eventName: string } | undefined> {
+  const [row] = await scope.tx
+    .update(leads)
+    .set({ emailVerifiedAt: sql`coalesce(${leads.emailVerifiedAt}, now())` })
+    .where(and(eq(leads.id, leadId), eq(leads.organizationId, scope.organizationId), isNull(leads.deletedAt)))
+    .returning();
+  if (!row) return undefined;
+  await enqueue(scope.tx, { kind: LEAD_UPDATED, organizationId: scope.organizationId, payload: { data: toLead(row) } });
+  if (!row.eventId) return { eventName: '' };
+  const [event] = await scope.tx.select({ name: events.name }).from(events).where(eq(events.id, row.eventId));
+  return { eventName: event?.name ?? '' };
+}
