@@ -106,6 +106,9 @@ export default async function authJourneys({ browser, baseURL }) {
       assert.ok(!readable.cookie.includes(refreshCookie.value));
 
       // A reload keeps the user signed in: the app renews its access token from the cookie.
+      // (After the first renewal's answer is in: a reload that cuts it off loses the rotated
+      // cookie, and the old one presented again reads as a stolen token; see decision 003.)
+      await page.waitForLoadState('networkidle');
       await page.reload();
       await page.getByRole('button', { name: fill(en.common.userMenu.label, { name: 'Grace Hopper' }) }).waitFor();
       assert.ok(new URL(page.url()).pathname.startsWith('/settings'));

@@ -813,6 +813,16 @@ describe('the role matrix (docs/roles.md)', () => {
       expect(changed.statusCode, `${role} change-password`).toBe(200);
       const out = await call('POST', 'auth/logout/', user, { body: { refresh: user.refresh } });
       expect(out.statusCode, `${role} logout`).toBe(200);
+      // The session ended: its access token is refused at once; a new sign-in goes on.
+      expect((await call('GET', 'auth/me/', user)).statusCode, `${role} after logout`).toBe(401);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login/',
+        payload: { email: user.email, password: 'Changed2026Booth' },
+        remoteAddress: uniqueAddress(),
+      });
+      expect(again.statusCode, `${role} login`).toBe(200);
+      users[role] = { ...user, access: again.json<{ data: { access: string } }>().data.access };
     }
     const deleteAccount = (role: Role) =>
       call('POST', 'auth/delete-account/', users[role], {
