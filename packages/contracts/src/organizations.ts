@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_SIZES, COUNTRIES, INDUSTRIES, ROLES, TIMEZONES } from './constants.ts';
 import { colorSchema, emailSchema, optionalText, requiredText, urlSchema } from './fields.ts';
+import { ACCOUNT_DELETION_WORDS } from './auth.ts';
 
 export const addressSchema = z.object({
   street: optionalText(200),
@@ -40,21 +41,47 @@ const domainSchema = z
     'Enter a valid domain name such as leads.example.com',
   );
 
-export const updateOrganizationSchema = z
-  .object({
-    name: requiredText(200),
-    website: urlSchema,
-    industry: z.union([z.enum(INDUSTRIES), z.literal('')]),
-    size: z.union([z.enum(COMPANY_SIZES), z.literal('')]),
-    billing_email: z.union([emailSchema, z.literal('')]),
-    primary_color: colorSchema,
-    secondary_color: colorSchema,
-    custom_domain: domainSchema,
-    address: addressSchema.partial().strict(),
-  })
-  .partial()
-  .strict();
+const organizationFields = {
+  name: requiredText(200),
+  website: urlSchema,
+  industry: z.union([z.enum(INDUSTRIES), z.literal('')]),
+  size: z.union([z.enum(COMPANY_SIZES), z.literal('')]),
+  billing_email: z.union([emailSchema, z.literal('')]),
+  primary_color: colorSchema,
+  secondary_color: colorSchema,
+  custom_domain: domainSchema,
+  address: addressSchema.partial().strict(),
+};
+
+/** `PATCH /organizations/{id}/`: any of the profile's fields. */
+export const updateOrganizationSchema = z.object(organizationFields).partial().strict();
 export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
+
+/**
+ * `POST /organizations/` (another organisation, its creator the owner, on a trial of its own) and
+ * `PUT /organizations/{id}/`: the profile with its name; the fields left out take their defaults
+ * (create) or keep their values (PUT).
+ */
+export const createOrganizationSchema = z.object(organizationFields).partial().required({ name: true }).strict();
+export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
+
+/** How many organisations one user may own: each starts a trial, so creating them is bounded. */
+export const MAX_OWNED_ORGANIZATIONS = 10;
+
+/**
+ * `DELETE /organizations/{id}/?confirmation=DELETE` (owner only): the organisation and all its
+ * data go, as in the profile's danger zone the account does (spec 01 §5, the same words). A query
+ * parameter rather than a body, which some clients and proxies drop from a DELETE.
+ */
+export const deleteOrganizationQuerySchema = z
+  .object({
+    confirmation: z
+      .string({ error: 'Type DELETE to confirm' })
+      .trim()
+      .pipe(z.enum(ACCOUNT_DELETION_WORDS, { error: 'Type DELETE to confirm' })),
+  })
+  .strict();
+export type DeleteOrganizationQuery = z.input<typeof deleteOrganizationQuerySchema>;
 
 export const DUPLICATE_LEAD_MODES = ['link', 'keep_separate'] as const;
 export type DuplicateLeadMode = (typeof DUPLICATE_LEAD_MODES)[number];

@@ -6,12 +6,23 @@ import { authResultSchema, meSchema, type AuthResult } from '@leadcapture/contra
 import type { Role } from '@leadcapture/contracts/constants';
 import { paginated } from '@leadcapture/contracts/envelope';
 import {
+  MAX_OWNED_ORGANIZATIONS,
   organizationSchema,
   organizationSettingsSchema,
   type Organization,
   type OrganizationSettings,
 } from '@leadcapture/contracts/organizations';
-import { PASSWORD, bearer, createTestApp, registerUser, uniqueAddress, type TestApp } from '../../../test/helpers.ts';
+import { teamMemberSchema } from '@leadcapture/contracts/team';
+import {
+  PASSWORD,
+  bearer,
+  createTestApp,
+  mailsTo,
+  registerUser,
+  uniqueAddress,
+  uniqueEmail,
+  type TestApp,
+} from '../../../test/helpers.ts';
 import { queryRows } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import { memberships } from './organizations.table.ts';
@@ -29,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function request(
-  method: 'GET' | 'PATCH' | 'POST',
+  method: 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   user: Pick<AuthResult, 'access'>,
   opts: { payload?: InjectOptions['payload']; organization?: string } = {},
@@ -637,5 +648,164 @@ describe('a user with several organisations', () => {
       payload: { email: u.email, password: PASSWORD },
     });
     expect(expectData(authResultSchema, login).organization).toMatchObject({ id: orgId(v), role: 'admin' });
+  });
+});
+
+// --- spec 01 §7: create another, PUT, DELETE, invitations ------------------------------------
+
+describe('POST /organizations/', () => {
+  it('creates another organisation with the user as its owner, listed and readable at once', async () => {
+    const a = await registerUser(t);
+    const created = expectData(
+      organizationSchema,
+      await request('POST', 'organizations/', a, {
+        payload: { name: 'Second Booth AB', website: 'https://second.example.com', address: { city: 'Malmö' } },
+      }),
+      201,
+    );
+    expect(created).toMatchObject({ name: 'Second Booth AB', role: 'owner', billing_email: a.email });
+    expect(created.website).toBe('https://second.example.com');
+    expect(created.address.city).toBe('Malmö');
+    expect(created.id).not.toBe(orgId(a));
+    const listed = expectData(organizationPageSchema, await request('GET', 'organizations/', a));
+    expect(listed.results.map((o) => o.id).sort()).toEqual([orgId(a), created.id].sort());
+    const me = expectData(meSchema, await request('GET', 'auth/me/', a));
+    expect(me.organizations.map((o) => o.id)).toContain(created.id);
+    // The new organisation is the user's own: X-Organization-Id reaches it.
+    expectData(
+      organizationSettingsSchema,
+      await request('GET', 'organizations/current/settings/', a, { organization: created.id }),
+    );
+    expect((await auditActions(created.id)).map((e) => e.action)).toContain('organization.created');
+  });
+
+  it('answers 422 without a name, 409 past the number a user may own', async () => {
+    const a = await registerUser(t);
+    expectValidation(await request('POST', 'organizations/', a, { payload: {} }), 'name');
+    for (let i = 1; i < MAX_OWNED_ORGANIZATIONS; i += 1) {
+      const res = await request('POST', 'organizations/', a, { payload: { name: `Org ${i}` } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expectError(await request('POST', 'organizations/', a, { payload: { name: 'One too many' } }), 409, 'CONFLICT');
+  });
+});
+
+describe('PUT /organizations/{id}/', () => {
+  it('updates with the name required, like PATCH for owners and admins; 404 for a foreign one', async () => {
+    const [a, b] = await Promise.all([registerUser(t), registerUser(t)]);
+    const put = expectData(
+      organizationSchema,
+      await request('PUT', `organizations/${orgId(a)}/`, a, {
+        payload: { name: 'Renamed AB', industry: 'technology' },
+      }),
+    );
+    expect(put).toMatchObject({ name: 'Renamed AB', industry: 'technology' });
+    expectValidation(
+      await request('PUT', `organizations/${orgId(a)}/`, a, { payload: { industry: 'technology' } }),
+      'name',
+    );
+    expectError(
+      await request('PUT', `organizations/${orgId(b)}/`, a, { payload: { name: 'Mine now' } }),
+      404,
+      'NOT_FOUND',
+    );
+    await addMember(orgId(a), b.user.id, 'member');
+    expectError(
+      await request('PUT', `organizations/${orgId(a)}/`, b, { payload: { name: 'Nope' } }),
+      403,
+      'PERMISSION_DENIED',
+    );
+  });
+});
+
+describe('DELETE /organizations/{id}/', () => {
+  async function secondOrganization(user: User): Promise<Organization> {
+    return expectData(
+      organizationSchema,
+      await request('POST', 'organizations/', user, { payload: { name: 'To go' } }),
+      201,
+    );
+  }
+
+  it('deletes an organisation and its data for its owner, confirmed with DELETE', async () => {
+    const a = await registerUser(t);
+    const doomed = await secondOrganization(a);
+    const lead = await request('POST', 'leads/', a, {
+      organization: doomed.id,
+      payload: { first_name: 'Greta', last_name: 'Berg', email: uniqueEmail('lead') },
+    });
+    expect(lead.statusCode, lead.body).toBe(201);
+    expectValidation(await request('DELETE', `organizations/${doomed.id}/`, a), 'confirmation');
+    expectValidation(await request('DELETE', `organizations/${doomed.id}/?confirmation=yes`, a), 'confirmation');
+    expect(await getOrganization(a, doomed.id)).toMatchObject({ id: doomed.id });
+
+    const gone = await request('DELETE', `organizations/${doomed.id}/?confirmation=DELETE`, a);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expectError(await request('GET', `organizations/${doomed.id}/`, a), 404, 'NOT_FOUND');
+    expectError(await request('GET', 'leads/', a, { organization: doomed.id }), 404, 'NOT_FOUND');
+    const listed = expectData(organizationPageSchema, await request('GET', 'organizations/', a));
+    expect(listed.results.map((o) => o.id)).toEqual([orgId(a)]);
+    const me = expectData(meSchema, await request('GET', 'auth/me/', a));
+    expect(me.organizations.map((o) => o.id)).toEqual([orgId(a)]);
+    expect((await auditActions(doomed.id)).map((e) => e.action)).toContain('organization.deleted');
+  });
+
+  it('is for owners only (403), 404 for a foreign organisation, 409 for the user’s only one', async () => {
+    const [a, b] = await Promise.all([registerUser(t), registerUser(t)]);
+    const shared = await secondOrganization(a);
+    await addMember(shared.id, b.user.id, 'admin');
+    expectError(
+      await request('DELETE', `organizations/${shared.id}/?confirmation=DELETE`, b),
+      403,
+      'PERMISSION_DENIED',
+    );
+    expectError(await request('DELETE', `organizations/${orgId(b)}/?confirmation=DELETE`, a), 404, 'NOT_FOUND');
+    const c = await registerUser(t);
+    expectError(await request('DELETE', `organizations/${orgId(c)}/?confirmation=DELETE`, c), 409, 'CONFLICT');
+    expect(await getOrganization(c)).toMatchObject({ id: orgId(c) });
+  });
+});
+
+describe('/organizations/{id}/invitations/', () => {
+  it('invites by email through the team’s invitations (mailed, listed as invited) and lists them', async () => {
+    const a = await registerUser(t);
+    const email = uniqueEmail('invitee');
+    const invited = expectData(
+      teamMemberSchema,
+      await request('POST', `organizations/${orgId(a)}/invitations/`, a, { payload: { email, role: 'member' } }),
+      201,
+    );
+    expect(invited).toMatchObject({ email, role: 'member', status: 'invited' });
+    expect(await mailsTo(t, email)).toHaveLength(1);
+    const page = expectData(
+      paginated(teamMemberSchema),
+      await request('GET', `organizations/${orgId(a)}/invitations/`, a),
+    );
+    expect(page.results.map((m) => m.email)).toEqual([email]);
+    // The same invitation as the team page's: a second one is a 409 there too.
+    expectError(
+      await request('POST', 'auth/team/members/', a, { payload: { email, role: 'member' } }),
+      409,
+      'CONFLICT',
+    );
+  });
+
+  it('lets owners and admins invite (members 403), every member read, and 404s another organisation', async () => {
+    const [a, b] = await Promise.all([registerUser(t), registerUser(t)]);
+    await addMember(orgId(a), b.user.id, 'member');
+    const payload = { email: uniqueEmail('invitee'), role: 'viewer' };
+    expectError(
+      await request('POST', `organizations/${orgId(a)}/invitations/`, b, { payload }),
+      403,
+      'PERMISSION_DENIED',
+    );
+    expect((await request('GET', `organizations/${orgId(a)}/invitations/`, b)).statusCode).toBe(200);
+    const stranger = await registerUser(t);
+    expectError(await request('GET', `organizations/${orgId(a)}/invitations/`, stranger), 404, 'NOT_FOUND');
+    expectError(
+      await request('POST', `organizations/${orgId(a)}/invitations/`, stranger, { payload }),
+      404,
+      'NOT_FOUND',
+    );
   });
 });

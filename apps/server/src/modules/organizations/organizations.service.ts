@@ -1,17 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Role } from '@leadcapture/contracts/constants';
-import type {
-  Organization,
-  OrganizationMember,
-  OrganizationSettings,
-  UpdateOrganizationInput,
-  updateOrganizationSettingsSchema,
+import {
+  MAX_OWNED_ORGANIZATIONS,
+  type CreateOrganizationInput,
+  type Organization,
+  type OrganizationMember,
+  type OrganizationSettings,
+  type UpdateOrganizationInput,
+  type updateOrganizationSettingsSchema,
 } from '@leadcapture/contracts/organizations';
 import { CALENDAR_DATE_PATTERN } from '@leadcapture/contracts/fields';
 import type { z } from 'zod';
 import { isUniqueViolation, queryRows, type Tx } from '../../db/database.ts';
-import { setScope, type TenantContext } from '../../db/tenant.ts';
+import { inScope, setScope, type TenantContext } from '../../db/tenant.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
@@ -19,7 +21,14 @@ import type { TenantRunner } from '../../http/tenant.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { users } from '../auth/auth.table.ts';
 import { startTrial } from '../billing/billing.service.ts';
-import { discardStored, insertFile, publicFileUrl, storeThenRecord, type Upload } from '../files/files.service.ts';
+import {
+  discardStored,
+  insertFile,
+  publicFileUrl,
+  purgeOrganizationFiles,
+  storeThenRecord,
+  type Upload,
+} from '../files/files.service.ts';
 import { files } from '../files/files.table.ts';
 import { memberships, organizations } from './organizations.table.ts';
 
@@ -203,6 +212,77 @@ export async function updateOrganization(
   if (!row) throw new AppError('NOT_FOUND', 'Organization not found');
   await auditOwnChange(ctx, meta, 'organization.updated', { fields: Object.keys(input) });
   return toOrganization(row, ctx.role);
+}
+
+/**
+ * POST /organizations/: another organisation for a signed-in user, who becomes its owner; it starts
+ * a trial of its own, like one made at registration. A user owns at most MAX_OWNED_ORGANIZATIONS
+ * (each is a trial), counted under a lock of the user so that creates at once cannot pass it.
+ */
+export async function createAnotherOrganization(
+  deps: AppDeps,
+  meta: RequestMeta,
+  userId: string,
+  input: CreateOrganizationInput,
+): Promise<Organization> {
+  return inScope(deps.db, { userId }, async (tx) => {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw new AppError('NOT_AUTHENTICATED');
+    const [owned] = await tx
+      .select({ n: count() })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.role, 'owner'), eq(memberships.status, 'joined')));
+    if ((owned?.n ?? 0) >= MAX_OWNED_ORGANIZATIONS) {
+      throw new AppError('CONFLICT', `You can own at most ${MAX_OWNED_ORGANIZATIONS} organizations.`);
+    }
+    const { name, billing_email: billingEmail, ...profile } = input;
+    const row = await createOrganization(tx, meta, { name, ownerId: userId, billingEmail: billingEmail || user.email });
+    if (Object.keys(profile).length === 0) return toOrganization(row, 'owner');
+    // The rest of the profile as an update would set it: one set of rules (custom domain taken: 409).
+    return updateOrganization({ organizationId: row.id, userId, role: 'owner', tx }, meta, profile);
+  });
+}
+
+/**
+ * DELETE /organizations/{id}/ (owner): the organisation and, by cascade, everything it holds; its
+ * stored files after commit. The user's last organisation is refused (409): it goes with the
+ * account (POST /auth/delete-account/), so no one is left signed in to nothing. Answers the ids
+ * of the members whose cached /auth/me/ lists it.
+ */
+export async function deleteOrganization(deps: AppDeps, inTenant: TenantRunner, meta: RequestMeta): Promise<string[]> {
+  const { organizationId, memberIds } = await inTenant(async (ctx) => {
+    assertCan(ctx, 'organization.delete');
+    const [org] = await ctx.tx
+      .select({ id: organizations.id, name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, ctx.organizationId))
+      .for('update');
+    if (!org) throw new AppError('NOT_FOUND', 'Organization not found');
+    const [elsewhere] = await ctx.tx
+      .select({ n: count() })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.userId, ctx.userId),
+          eq(memberships.status, 'joined'),
+          sql`${memberships.organizationId} <> ${ctx.organizationId}`,
+        ),
+      );
+    if ((elsewhere?.n ?? 0) === 0) {
+      throw new AppError(
+        'CONFLICT',
+        'This is your only organization. Create another one first, or delete your account to delete it.',
+      );
+    }
+    const members = await ctx.tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(eq(memberships.organizationId, ctx.organizationId));
+    await deleteOrganizationWithin(ctx.tx, meta, org, ctx.userId, 'deleted_by_owner');
+    return { organizationId: org.id, memberIds: members.flatMap((m) => (m.userId ? [m.userId] : [])) };
+  });
+  await purgeOrganizationFiles(deps, [organizationId]);
+  return memberIds;
 }
 
 export async function getSettings(ctx: TenantContext): Promise<OrganizationSettings> {

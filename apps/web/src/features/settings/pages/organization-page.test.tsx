@@ -65,6 +65,46 @@ describe('OrganizationPage', () => {
     expect(screen.getByLabelText(/^Company name/).closest('fieldset')?.disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload logo' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete organization' })).toBeNull();
+  });
+
+  it('lets the owner delete the organization after typing DELETE, then works in another one', async () => {
+    const otherId = '00000000-0000-4000-8000-000000000009';
+    const other = { id: otherId, name: 'Second AB', slug: 'second-ab', role: 'owner' };
+    let deleted = false;
+    const server = fakeServer({
+      'GET /auth/me/': () => ok(deleted ? { ...me, organizations: [other], current_organization: other } : me),
+      [`GET /organizations/${orgId}/`]: () => ok(organization()),
+      [`DELETE /organizations/${orgId}/`]: () => {
+        deleted = true;
+        return ok({ detail: 'Organization deleted' });
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    const { router } = await renderWithApp(page, { path: '/settings/organization' });
+    await user.click(await screen.findByRole('button', { name: 'Delete organization' }));
+    const confirm = await screen.findByRole('button', { name: 'Delete organization permanently' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await user.type(screen.getByLabelText(/^Type DELETE to confirm/), 'DELETE');
+    await user.click(confirm);
+    await screen.findByText('Booth AB was deleted');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(server.bodies(`DELETE /organizations/${orgId}/`)).toHaveLength(1);
+    expect(document.cookie).toContain(otherId);
+  });
+
+  it('explains that the only organization goes with the account (409)', async () => {
+    fakeServer({
+      'GET /auth/me/': () => ok(me),
+      [`GET /organizations/${orgId}/`]: () => ok(organization()),
+      [`DELETE /organizations/${orgId}/`]: () => fail(409, 'CONFLICT'),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(page, { path: '/settings/organization' });
+    await user.click(await screen.findByRole('button', { name: 'Delete organization' }));
+    await user.type(await screen.findByLabelText(/^Type DELETE to confirm/), 'DELETE');
+    await user.click(screen.getByRole('button', { name: 'Delete organization permanently' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/This is your only organization/);
   });
 
   it('checks the logo file before uploading, like the server', async () => {

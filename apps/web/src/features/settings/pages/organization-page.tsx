@@ -22,6 +22,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
 import { useOrganization, useUpdateOrganization } from '../api/organization.ts';
+import { DeleteOrganizationCard } from '../components/delete-organization-card.tsx';
 import { useOrganizationLogo } from '../api/organization-logo.ts';
 
 const fieldNames = [
@@ -96,6 +97,7 @@ function OrganizationDetails({ id }: { id: string }) {
       )}
       <OrganizationLogo organization={organization.data} canEdit={canEdit} />
       <OrganizationForm organization={organization.data} canEdit={canEdit} />
+      {organization.data.role === 'owner' && <DeleteOrganizationCard organization={organization.data} />}
     </>
   );
 }
