@@ -41,7 +41,7 @@ export const LEADS_IMPORTED = 'leads.imported';
  * checked and written in about IMPORT_BATCH.targetMs, then the event loop gets a turn. On PGlite
  * a batch of 1,000 held every other request for a second or more.
  */
-export const IMPORT_BATCH = { initial: 250, min: 100, max: 1000, targetMs: 30 };
+export const IMPORT_BATCH = { initial: 500, min: 250, max: 1000, targetMs: 30 };
 /** A processing import whose heartbeat is older than this lost its process. */
 export const IMPORT_STALE_AFTER_MS = 2 * 60 * 1000;
 
