@@ -520,7 +520,10 @@ export interface StandardLeadField {
   autocomplete: string;
 }
 
-/** Always on a capture page, above the custom fields (spec 01 §5: first and last name, company, email). */
+/**
+ * Always on a public page (spec 01 §5: first and last name, company and email, required; phone and
+ * job title, optional), after the designer's opening layout fields (publicFormLayout).
+ */
 export const STANDARD_LEAD_FIELDS = [
   { name: 'first_name', type: 'text', required: true, max_length: 150, autocomplete: 'given-name' },
   { name: 'last_name', type: 'text', required: true, max_length: 150, autocomplete: 'family-name' },
@@ -530,6 +533,46 @@ export const STANDARD_LEAD_FIELDS = [
   { name: 'job_title', type: 'text', required: false, max_length: 150, autocomplete: 'organization-title' },
 ] as const satisfies readonly StandardLeadField[];
 export type StandardLeadFieldName = (typeof STANDARD_LEAD_FIELDS)[number]['name'];
+
+/**
+ * The standard field a designer's question asks again, or null: an email or a phone question is
+ * the contact details' own, so a public page does not ask it twice (and a capture is not refused
+ * for leaving the copy empty).
+ */
+export function standardFieldAskedBy(field: Pick<FormField, 'type'>): StandardLeadFieldName | null {
+  if (field.type === 'email') return 'email';
+  if (field.type === 'phone') return 'phone';
+  return null;
+}
+
+/** A public form in the order visitors see it: the one layout of the builder preview and the public pages. */
+export interface PublicFormLayout {
+  /** The designer's opening headings, text, images and dividers: above the contact details. */
+  intro: FormField[];
+  /** The contact details, always asked (first and last name, company and email required; phone and job title optional). */
+  standard: typeof STANDARD_LEAD_FIELDS;
+  /** The rest of the designer's form, from its first question on. */
+  rest: FormField[];
+}
+
+/**
+ * How a public page (an event's capture page, an offer page) lays out a form, and what the
+ * builder previews: the designer's opening layout fields, then the standard contact details,
+ * then the designer's questions and whatever follows them. A question that repeats a standard
+ * field (standardFieldAskedBy) is left out, on the page and in the server's checks alike.
+ */
+export function publicFormLayout(fields: readonly FormField[]): PublicFormLayout {
+  const asked = fields.filter((field) => standardFieldAskedBy(field) === null);
+  const firstQuestion = asked.findIndex(isInputField);
+  const split = firstQuestion === -1 ? asked.length : firstQuestion;
+  return { intro: asked.slice(0, split), standard: STANDARD_LEAD_FIELDS, rest: asked.slice(split) };
+}
+
+/** The designer's fields a public page shows, in order (intro and rest of publicFormLayout). */
+export function publicFormFields(fields: readonly FormField[]): FormField[] {
+  const layout = publicFormLayout(fields);
+  return [...layout.intro, ...layout.rest];
+}
 
 /** The standard fields as form fields, made once: every capture checks them. */
 const STANDARD_FORM_FIELDS = STANDARD_LEAD_FIELDS.map((standard) => ({

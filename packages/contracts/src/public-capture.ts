@@ -9,6 +9,7 @@
 import type { CAPTURE_SOURCES, EventStatus, UI_LANGUAGES } from './constants.ts';
 import { QR_SOURCE_PARAM, QR_SOURCE_VALUE } from './event-urls.ts';
 import {
+  publicFormFields,
   validateStandardLeadFields,
   validateSubmission,
   type FieldErrors,
@@ -162,7 +163,8 @@ export function validateCaptureAnswers(
   input: { responses?: unknown } & Record<string, unknown>,
 ): CaptureAnswers {
   const standard = validateStandardLeadFields(input);
-  const custom = validateSubmission(formFields, input.responses);
+  // Only what the page asks: a designer's copy of a standard question is not asked (publicFormLayout).
+  const custom = validateSubmission(publicFormFields(formFields), input.responses);
   const errors: FieldErrors = { ...standard.errors };
   for (const [id, messages] of Object.entries(custom.errors)) errors[`responses.${id}`] = messages;
   return { standard: standard.values, responses: custom.values, errors };

@@ -2,6 +2,7 @@ import {
   createFormField,
   defaultAnswer,
   isInputField,
+  publicFormLayout,
   STANDARD_LEAD_FIELDS,
   validateAnswer,
   validateStandardLeadFields,
@@ -129,6 +130,9 @@ export function CaptureForm({
   dispatch,
 }: CaptureFormProps) {
   const standard = useMemo(() => standardFields(t), [t]);
+  // The builder previews the same layout (form-fields.ts publicFormLayout): opening layout fields,
+  // the contact details, then the rest; a copy of a standard question is not asked twice.
+  const layout = useMemo(() => publicFormLayout(page.form_fields), [page.form_fields]);
   const consentField = useMemo(
     () =>
       page.consent_text.trim() === '' ? [] : [createFormField('checkbox', CONSENT_ID, { label: page.consent_text })],
@@ -245,7 +249,7 @@ export function CaptureForm({
     }
   }
   // In the order of the page, not of the error object.
-  const order = [...standard.map((f) => f.id), ...page.form_fields.map((f) => `${RESPONSES}${f.id}`)];
+  const order = [...standard.map((f) => f.id), ...layout.rest.map((f) => `${RESPONSES}${f.id}`)];
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   summary.sort((a, b) => rank(a.key) - rank(b.key));
 
@@ -291,6 +295,18 @@ export function CaptureForm({
         </div>
       )}
 
+      {layout.intro.length > 0 && (
+        <FormRenderer
+          fields={layout.intro}
+          values={{}}
+          errors={{}}
+          onChange={() => undefined}
+          messages={messages}
+          idPrefix={CUSTOM_PREFIX}
+          disabled={submitting}
+        />
+      )}
+
       <section aria-labelledby="details-title" className="grid gap-5">
         <div className="grid gap-1">
           <h2 id="details-title" className="text-lg font-semibold text-foreground">
@@ -314,9 +330,9 @@ export function CaptureForm({
         />
       </section>
 
-      {page.form_fields.length > 0 && (
+      {layout.rest.length > 0 && (
         <FormRenderer
-          fields={page.form_fields}
+          fields={layout.rest}
           values={responses}
           errors={customErrors}
           onChange={(id, value) => {

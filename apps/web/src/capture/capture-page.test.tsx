@@ -1,3 +1,4 @@
+import { createFormField } from '@leadcapture/contracts/form-fields';
 import { IDEMPOTENCY_KEY_HEADER } from '@leadcapture/contracts/public-capture';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -85,6 +86,39 @@ describe('the capture page', () => {
     const frame = document.querySelector<HTMLElement>('.capture-accent');
     expect(frame?.style.getPropertyValue('--form-accent')).toBe('#0e7490');
     expect(frame?.style.getPropertyValue('--form-accent-foreground')).toBe('#ffffff');
+  });
+
+  it("lays the form out as the builder previews it: the designer's heading first, each contact field once", async () => {
+    // The review: the heading below the contact form, a phone field asked twice.
+    const api = stubCaptureApi({
+      [EVENT]: ok(
+        publicEvent({}, [
+          createFormField('heading', 'intro', { label: 'Tell us about you' }),
+          createFormField('phone', 'mobile', { label: 'Mobile', required: true }),
+          topicField,
+        ]),
+      ),
+      [VIEWS]: ok({ counted: true }),
+      [LEADS]: ok({ id: '00000000-0000-4000-8000-00000000000a', status: 'received' }, 201),
+    });
+    show();
+    await formShown();
+    const details = screen.getByRole('region', { name: en['form.detailsTitle'] });
+    const heading = screen.getByRole('heading', { name: 'Tell us about you' });
+    expect(heading.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByRole('textbox', { name: new RegExp(en['field.phone']) })).toHaveLength(1);
+    expect(screen.queryByRole('textbox', { name: /Mobile/ })).toBeNull();
+
+    // The designer's required phone question is not asked, so it does not hold the visitor up.
+    const user = userEvent.setup();
+    await fillStandard(user);
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: new RegExp(topicField.label) }),
+      topicField.options[0] ?? '',
+    );
+    await user.click(screen.getByRole('button', { name: en['form.submit'] }));
+    await waitFor(() => expect(api.of(LEADS)).toHaveLength(1));
+    expect(api.of(LEADS)[0]?.body).not.toHaveProperty('responses.mobile');
   });
 
   it('checks the answers before sending and lists what to correct, linked to the fields', async () => {

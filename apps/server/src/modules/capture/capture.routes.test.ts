@@ -168,6 +168,20 @@ describe('POST /public/events/{id_or_slug}/leads/', () => {
     expect(lead).toMatchObject({ source: 'direct', consentText: '', consentGivenAt: null, attribution: {} });
   });
 
+  it("does not ask a designer's copy of a contact field: a required email or phone question of the form", async () => {
+    // The page asks the contact details once (publicFormLayout); the copy must not refuse the capture.
+    const event = await createEvent(t, organizationId, {
+      formFields: [
+        createFormField('email', 'work_email', { label: 'Work email', required: true }),
+        createFormField('phone', 'mobile', { label: 'Mobile', required: true }),
+      ],
+    });
+    const answer = visitor({ phone: '+46 70 123 45 67' });
+    const result = expectData(captureResultSchema, await postCapture(t, event.slug, answer), 201);
+    const lead = (await storedLeads(t, organizationId)).find((r) => r.id === result.id);
+    expect(lead).toMatchObject({ email: answer.email, phone: '+46 70 123 45 67', customFields: {} });
+  });
+
   it('answers 422 with every field of the answer keyed as on the page, and stores nothing', async () => {
     const event = await createEvent(t, organizationId, { formFields: [interest] });
     const details = expectValidation(

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHORT_CODE_PATTERN } from '@leadcapture/contracts/event-urls';
+import { qrTargetUrl, SHORT_CODE_PATTERN } from '@leadcapture/contracts/event-urls';
 import { eventSchema } from '@leadcapture/contracts/events';
+import { captureResultSchema, leadSchema } from '@leadcapture/contracts/leads';
 import { offerSchema } from '@leadcapture/contracts/offers';
-import { createEvent, createPublicOffer } from '../../../test/capture.ts';
+import { attributionFromPage } from '@leadcapture/contracts/public-capture';
+import { createEvent, createPublicOffer, postCapture, visitor } from '../../../test/capture.ts';
 import { expectData, expectError } from '../../../test/envelope.ts';
 import { bearer, createTestApp, registerUser, uniqueAddress, type TestApp } from '../../../test/helpers.ts';
 import { SHORT_LINK_MISSES } from './short-links.service.ts';
@@ -40,6 +42,25 @@ describe('GET /p/{code}', () => {
     expect(sv.headers.location).toBe(`/sv/capture/${event.slug}`);
     // Typed from print in capitals, it still works (Crockford base32 reads case-insensitively).
     expect((await follow(`/p/${code.toUpperCase()}`)).headers.location).toBe(`/capture/${event.slug}`);
+  });
+
+  it("marks a lead from the event's QR code as a QR scan, from the printed code to the stored lead", async () => {
+    // The review saw such leads as "Direct". The path: the QR encodes the short link with the
+    // marker, the redirect keeps it, the page turns it into the source it sends, the API keeps it.
+    const event = await createEvent(t, org);
+    const target = new URL(qrTargetUrl('https://leads.example.com', await eventShortCode(event.id)));
+    const redirect = await follow(`${target.pathname}${target.search}`);
+    expect(redirect.statusCode).toBe(302);
+    const page = new URL(redirect.headers.location ?? '', 'https://leads.example.com');
+    expect(page.pathname).toBe(`/capture/${event.slug}`);
+    const attribution = attributionFromPage(page.searchParams, '');
+    expect(attribution.source).toBe('qr_scan');
+    const captured = expectData(captureResultSchema, await postCapture(t, event.slug, visitor(attribution)), 201);
+    const lead = await t.app.inject({ method: 'GET', url: `/api/v1/leads/${captured.id}/`, headers: bearer(access) });
+    expect(expectData(leadSchema, lead).source).toBe('qr_scan');
+    // A source outside the capture sources is refused, not stored.
+    const refused = await postCapture(t, event.slug, { ...visitor(), source: 'manual' });
+    expect(refused.statusCode).toBe(422);
   });
 
   it('redirects an offer only while it is published, and follows its slug', async () => {

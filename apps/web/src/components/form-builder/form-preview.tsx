@@ -1,12 +1,14 @@
 import {
+  createFormField,
   defaultAnswer,
   isInputField,
+  publicFormLayout,
   validateAnswer,
   type FormField,
   type SubmissionValue,
 } from '@leadcapture/contracts/form-fields';
 import { RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormRenderer } from '../form-renderer/form-renderer.tsx';
 import { Button } from '../ui/button.tsx';
@@ -31,6 +33,22 @@ export function FormPreview({ fields, hasProblems }: { fields: readonly FormFiel
   const translate = useValidationText();
   const [values, setValues] = useState<Values>(() => initialValues(fields));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [contact, setContact] = useState<Values>({});
+  // The public pages' layout (form-fields.ts), so the preview is the page: the designer's opening
+  // layout fields, the contact details every page asks, then the rest.
+  const layout = useMemo(() => publicFormLayout(fields), [fields]);
+  const standard = useMemo(
+    () =>
+      layout.standard.map((field) =>
+        createFormField(field.type, field.name, {
+          label: t(`preview.standard.${field.name}`),
+          required: field.required,
+          max_length: field.max_length,
+          width: 'half',
+        }),
+      ),
+    [layout.standard, t],
+  );
 
   const check = (fieldId: string, value: SubmissionValue | undefined) => {
     const field = fields.find((f) => f.id === fieldId);
@@ -54,6 +72,7 @@ export function FormPreview({ fields, hasProblems }: { fields: readonly FormFiel
           size="sm"
           onClick={() => {
             setValues(initialValues(fields));
+            setContact({});
             setErrors({});
           }}
         >
@@ -66,9 +85,35 @@ export function FormPreview({ fields, hasProblems }: { fields: readonly FormFiel
           {t('preview.hasProblems')}
         </p>
       )}
-      <div className="mx-auto w-full max-w-2xl rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-8">
+      <div className="mx-auto grid w-full max-w-2xl gap-8 rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-8">
+        {layout.intro.length > 0 && (
+          <FormRenderer
+            fields={layout.intro}
+            values={{}}
+            errors={{}}
+            messages={messages}
+            idPrefix="preview-"
+            onChange={() => undefined}
+          />
+        )}
+        <section aria-labelledby="preview-standard-title" className="grid gap-5">
+          <div className="grid gap-1">
+            <h3 id="preview-standard-title" className="text-lg font-semibold text-foreground">
+              {t('preview.standard.title')}
+            </h3>
+            <p className="text-sm text-muted-foreground">{t('preview.standard.note')}</p>
+          </div>
+          <FormRenderer
+            fields={standard}
+            values={contact}
+            errors={{}}
+            messages={messages}
+            idPrefix="preview-lead-"
+            onChange={(name, value) => setContact((current) => ({ ...current, [name]: value }))}
+          />
+        </section>
         <FormRenderer
-          fields={fields}
+          fields={layout.rest}
           values={values}
           errors={errors}
           messages={messages}

@@ -349,7 +349,7 @@ describe('EventDetailPage', () => {
 
     const table = await screen.findByRole('table', { name: 'Leads of Nordic Expo' });
     expect(within(table).getByText('Vera Berg')).toBeTruthy();
-    expect(within(table).getByText('Pending')).toBeTruthy();
+    expect(within(table).getByText('Pending approval')).toBeTruthy();
     expect(within(table).getByText('QR scan')).toBeTruthy();
     await user.click(within(table).getByRole('button', { name: 'Approve Vera Berg' }));
 

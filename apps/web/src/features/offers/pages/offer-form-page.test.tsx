@@ -332,7 +332,7 @@ describe('OfferFormPage: edit', () => {
     expect(screen.getByText(/This offer requires approval/)).toBeTruthy();
     const row = within(table).getByRole('row', { name: /Vera Berg/ });
     expect(within(row).getByRole('link', { name: 'Vera Berg' }).getAttribute('href')).toBe(`/leads/${leadId}`);
-    expect(within(row).getByText('Pending')).toBeTruthy();
+    expect(within(row).getByText('Pending approval')).toBeTruthy();
     await u.click(within(row).getByRole('button', { name: 'Approve Vera Berg' }));
     expect(await screen.findByText('Vera Berg approved')).toBeTruthy();
     expect(server.calls.some((c) => c.method === 'POST' && c.path === `/leads/${leadId}/approve/`)).toBe(true);
