@@ -7,13 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -205,71 +204,66 @@ export function ClientsPage() {
         </div>
       </div>
 
-      {list.isError && data === undefined ? (
-        <Card role="alert" className="p-6 text-sm">
-          <p className="font-medium text-foreground">{t('errors.load')}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void list.refetch()}>
-            {t('common:ui.retry')}
-          </Button>
-        </Card>
-      ) : data === undefined ? (
-        <div className="grid gap-2" aria-busy="true" aria-label={t('common:ui.loading')}>
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : clients.length === 0 ? (
-        filtered ? (
-          <EmptyState
-            icon={Search}
-            title={t('list.noMatchesTitle')}
-            description={t('list.noMatchesBody')}
-            action={
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setSearch('');
-                  change(CLEARED_FILTERS);
-                }}
-              >
-                {t('list.clearFilters')}
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={Handshake}
-            title={t('list.emptyTitle')}
-            description={t('list.emptyBody')}
-            action={
-              <Button asChild>
-                <Link to={lp('/leads?status=qualified')}>{t('list.goToLeads')}</Link>
-              </Button>
-            }
-          />
-        )
-      ) : (
-        <div className={cn('grid gap-3', list.isPlaceholderData && 'opacity-60 transition-opacity')}>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t('list.count', { count: data.count, formatted: formatNumber(data.count, language) })}
-          </p>
-          <ClientTable
-            clients={clients}
-            ordering={state.ordering}
-            onOrder={(ordering) => change({ ordering })}
-            memberNames={memberNames}
-          />
-          {pages > 1 && (
-            <Pagination
-              label={t('list.pagination')}
-              summary={t('list.pageOf', { page: state.page, pages })}
-              page={state.page}
-              pages={pages}
-              onPage={(page) => change({ page })}
+      <QueryState
+        query={list}
+        errorMessage={t('errors.load')}
+        rows={5}
+        isEmpty={() => clients.length === 0}
+        empty={
+          filtered ? (
+            <EmptyState
+              icon={Search}
+              title={t('list.noMatchesTitle')}
+              description={t('list.noMatchesBody')}
+              action={
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setSearch('');
+                    change(CLEARED_FILTERS);
+                  }}
+                >
+                  {t('list.clearFilters')}
+                </Button>
+              }
             />
-          )}
-        </div>
-      )}
+          ) : (
+            <EmptyState
+              icon={Handshake}
+              title={t('list.emptyTitle')}
+              description={t('list.emptyBody')}
+              action={
+                <Button asChild>
+                  <Link to={lp('/leads?status=qualified')}>{t('list.goToLeads')}</Link>
+                </Button>
+              }
+            />
+          )
+        }
+      >
+        {(data) => (
+          <div className={cn('grid gap-3', list.isPlaceholderData && 'opacity-60 transition-opacity')}>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {t('list.count', { count: data.count, formatted: formatNumber(data.count, language) })}
+            </p>
+            <ClientTable
+              clients={clients}
+              ordering={state.ordering}
+              onOrder={(ordering) => change({ ordering })}
+              memberNames={memberNames}
+            />
+            {pages > 1 && (
+              <Pagination
+                label={t('list.pagination')}
+                summary={t('list.pageOf', { page: state.page, pages })}
+                page={state.page}
+                pages={pages}
+                onPage={(page) => change({ page })}
+              />
+            )}
+          </div>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -30,7 +30,7 @@ import {
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
@@ -144,120 +144,114 @@ export function EventsPage() {
         />
       </div>
 
-      {list.isError && data === undefined ? (
-        <Card role="alert" className="p-6 text-sm">
-          <p className="font-medium text-foreground">{t('list.loadFailed')}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void list.refetch()}>
-            {t('common:ui.retry')}
-          </Button>
-        </Card>
-      ) : data === undefined ? (
-        <div className="grid gap-2" aria-busy="true" aria-label={t('common:ui.loading')}>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : data.results.length === 0 ? (
-        filtered ? (
-          <EmptyState icon={Search} title={t('list.noMatchesTitle')} description={t('list.noMatchesBody')} />
-        ) : (
-          <EmptyState
-            icon={CalendarRange}
-            title={t('list.emptyTitle')}
-            description={t('list.emptyBody')}
-            action={
-              canWrite && (
-                <Button asChild>
-                  <Link to={lp('/events/form')}>{t('list.createFirst')}</Link>
-                </Button>
-              )
-            }
-          />
-        )
-      ) : (
-        <>
-          <div className="max-md:hidden">
-            <Table aria-label={t('list.title')}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t('list.columns.name')}</TableHead>
-                  <TableHead>{t('list.columns.status')}</TableHead>
-                  <TableHead>{t('list.columns.dates')}</TableHead>
-                  <TableHead className="text-right">{t('list.columns.leads')}</TableHead>
-                  <TableHead>
-                    <span className="sr-only">{t('list.columns.actions')}</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.results.map((event) => (
-                  <TableRow key={event.id}>
-                    <TableCell>
+      <QueryState
+        query={list}
+        errorMessage={t('list.loadFailed')}
+        isEmpty={(page) => page.results.length === 0}
+        empty={
+          filtered ? (
+            <EmptyState icon={Search} title={t('list.noMatchesTitle')} description={t('list.noMatchesBody')} />
+          ) : (
+            <EmptyState
+              icon={CalendarRange}
+              title={t('list.emptyTitle')}
+              description={t('list.emptyBody')}
+              action={
+                canWrite && (
+                  <Button asChild>
+                    <Link to={lp('/events/form')}>{t('list.createFirst')}</Link>
+                  </Button>
+                )
+              }
+            />
+          )
+        }
+      >
+        {(data) => (
+          <>
+            <div className="max-md:hidden">
+              <Table aria-label={t('list.title')}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t('list.columns.name')}</TableHead>
+                    <TableHead>{t('list.columns.status')}</TableHead>
+                    <TableHead>{t('list.columns.dates')}</TableHead>
+                    <TableHead className="text-right">{t('list.columns.leads')}</TableHead>
+                    <TableHead>
+                      <span className="sr-only">{t('list.columns.actions')}</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.results.map((event) => (
+                    <TableRow key={event.id}>
+                      <TableCell>
+                        <Link
+                          to={lp(`/events/${event.id}`)}
+                          className="font-medium text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                        >
+                          {event.name}
+                        </Link>
+                        {event.location !== '' && (
+                          <span className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground">
+                            <MapPin aria-hidden="true" className="size-3" />
+                            {event.location}
+                          </span>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        <EventStatusBadge status={event.status} />
+                      </TableCell>
+                      <TableCell className="text-muted-foreground">{dateRange(event, language) || '—'}</TableCell>
+                      <TableCell className="text-right font-medium tabular-nums">
+                        {formatNumber(event.leads_captured, language)}
+                      </TableCell>
+                      <TableCell className="w-12 text-right">
+                        <RowActions event={event} canWrite={canWrite} onCopy={copyLink} onDelete={setDeleting} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+
+            <ul className="grid gap-3 md:hidden" aria-label={t('list.title')}>
+              {data.results.map((event) => (
+                <li key={event.id}>
+                  <Card className="flex items-start gap-3 p-4">
+                    <div className="grid min-w-0 flex-1 gap-1">
                       <Link
                         to={lp(`/events/${event.id}`)}
-                        className="font-medium text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                        className="truncate font-medium text-foreground hover:underline"
                       >
                         {event.name}
                       </Link>
-                      {event.location !== '' && (
-                        <span className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground">
-                          <MapPin aria-hidden="true" className="size-3" />
-                          {event.location}
+                      <span className="text-xs text-muted-foreground">{dateRange(event, language) || '—'}</span>
+                      <span className="flex items-center gap-2">
+                        <EventStatusBadge status={event.status} />
+                        <span className="text-xs text-muted-foreground">
+                          {t('list.leadsCount', { count: event.leads_captured })}
                         </span>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <EventStatusBadge status={event.status} />
-                    </TableCell>
-                    <TableCell className="text-muted-foreground">{dateRange(event, language) || '—'}</TableCell>
-                    <TableCell className="text-right font-medium tabular-nums">
-                      {formatNumber(event.leads_captured, language)}
-                    </TableCell>
-                    <TableCell className="w-12 text-right">
-                      <RowActions event={event} canWrite={canWrite} onCopy={copyLink} onDelete={setDeleting} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-
-          <ul className="grid gap-3 md:hidden" aria-label={t('list.title')}>
-            {data.results.map((event) => (
-              <li key={event.id}>
-                <Card className="flex items-start gap-3 p-4">
-                  <div className="grid min-w-0 flex-1 gap-1">
-                    <Link
-                      to={lp(`/events/${event.id}`)}
-                      className="truncate font-medium text-foreground hover:underline"
-                    >
-                      {event.name}
-                    </Link>
-                    <span className="text-xs text-muted-foreground">{dateRange(event, language) || '—'}</span>
-                    <span className="flex items-center gap-2">
-                      <EventStatusBadge status={event.status} />
-                      <span className="text-xs text-muted-foreground">
-                        {t('list.leadsCount', { count: event.leads_captured })}
                       </span>
-                    </span>
-                  </div>
-                  <RowActions event={event} canWrite={canWrite} onCopy={copyLink} onDelete={setDeleting} />
-                </Card>
-              </li>
-            ))}
-          </ul>
+                    </div>
+                    <RowActions event={event} canWrite={canWrite} onCopy={copyLink} onDelete={setDeleting} />
+                  </Card>
+                </li>
+              ))}
+            </ul>
 
-          {pages > 1 && (
-            <Pagination
-              label={t('list.pagination')}
-              summary={t('list.pageOf', { page, pages })}
-              page={page}
-              pages={pages}
-              onPage={(next) => setParam('page', String(next))}
-            />
-          )}
-        </>
-      )}
+            {pages > 1 && (
+              <Pagination
+                label={t('list.pagination')}
+                summary={t('list.pageOf', { page, pages })}
+                page={page}
+                pages={pages}
+                onPage={(next) => setParam('page', String(next))}
+              />
+            )}
+          </>
+        )}
+      </QueryState>
 
       <Modal
         open={deleting !== null}

@@ -29,7 +29,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { isHandledGlobally } from '../../../lib/api-client.ts';
@@ -150,132 +150,126 @@ export function OffersPage() {
         />
       </div>
 
-      {list.isError && data === undefined ? (
-        <Card role="alert" className="p-6 text-sm">
-          <p className="font-medium text-foreground">{t('list.loadFailed')}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void list.refetch()}>
-            {t('common:ui.retry')}
-          </Button>
-        </Card>
-      ) : data === undefined ? (
-        <div className="grid gap-2" aria-busy="true" aria-label={t('common:ui.loading')}>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : data.results.length === 0 ? (
-        filtered ? (
-          <EmptyState icon={Search} title={t('list.noMatchesTitle')} description={t('list.noMatchesBody')} />
-        ) : (
-          <EmptyState
-            icon={Megaphone}
-            title={t('list.emptyTitle')}
-            description={t('list.emptyBody')}
-            action={
-              canWrite && (
-                <Button asChild>
-                  <Link to={lp('/offers/form')}>{t('list.createFirst')}</Link>
-                </Button>
-              )
-            }
-          />
-        )
-      ) : (
-        <>
-          <div className="max-md:hidden">
-            <Table aria-label={t('list.title')}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t('list.columns.title')}</TableHead>
-                  <TableHead>{t('list.columns.status')}</TableHead>
-                  <TableHead className="text-right">{t('list.columns.views')}</TableHead>
-                  <TableHead className="text-right">{t('list.columns.submissions')}</TableHead>
-                  <TableHead className="text-right">{t('list.columns.conversion')}</TableHead>
-                  <TableHead>
-                    <span className="sr-only">{t('list.columns.actions')}</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.results.map((offer) => (
-                  <TableRow key={offer.id}>
-                    <TableCell className="max-w-80">
+      <QueryState
+        query={list}
+        errorMessage={t('list.loadFailed')}
+        isEmpty={(page) => page.results.length === 0}
+        empty={
+          filtered ? (
+            <EmptyState icon={Search} title={t('list.noMatchesTitle')} description={t('list.noMatchesBody')} />
+          ) : (
+            <EmptyState
+              icon={Megaphone}
+              title={t('list.emptyTitle')}
+              description={t('list.emptyBody')}
+              action={
+                canWrite && (
+                  <Button asChild>
+                    <Link to={lp('/offers/form')}>{t('list.createFirst')}</Link>
+                  </Button>
+                )
+              }
+            />
+          )
+        }
+      >
+        {(data) => (
+          <>
+            <div className="max-md:hidden">
+              <Table aria-label={t('list.title')}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t('list.columns.title')}</TableHead>
+                    <TableHead>{t('list.columns.status')}</TableHead>
+                    <TableHead className="text-right">{t('list.columns.views')}</TableHead>
+                    <TableHead className="text-right">{t('list.columns.submissions')}</TableHead>
+                    <TableHead className="text-right">{t('list.columns.conversion')}</TableHead>
+                    <TableHead>
+                      <span className="sr-only">{t('list.columns.actions')}</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.results.map((offer) => (
+                    <TableRow key={offer.id}>
+                      <TableCell className="max-w-80">
+                        <Link
+                          to={lp(`/offers/form/${offer.id}`)}
+                          className="font-medium text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                        >
+                          {offer.title}
+                        </Link>
+                        <a
+                          href={offer.public_url}
+                          target="_blank"
+                          rel="noreferrer"
+                          className="mt-0.5 block truncate text-xs text-muted-foreground hover:underline"
+                        >
+                          {offer.public_url}
+                        </a>
+                      </TableCell>
+                      <TableCell>
+                        <span className="flex flex-wrap gap-1.5">
+                          <OfferStatusBadge status={offer.status} />
+                          <OfferPublishedBadge published={offer.is_published} />
+                        </span>
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatNumber(offer.page_views, language)}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatNumber(offer.submissions, language)}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{conversion(offer)}</TableCell>
+                      <TableCell className="w-12 text-right">{rowActions(offer)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+
+            <ul className="grid gap-3 md:hidden" aria-label={t('list.title')}>
+              {data.results.map((offer) => (
+                <li key={offer.id}>
+                  <Card className="flex items-start gap-3 p-4">
+                    <div className="grid min-w-0 flex-1 gap-1">
                       <Link
                         to={lp(`/offers/form/${offer.id}`)}
-                        className="font-medium text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                        className="truncate font-medium text-foreground hover:underline"
                       >
                         {offer.title}
                       </Link>
-                      <a
-                        href={offer.public_url}
-                        target="_blank"
-                        rel="noreferrer"
-                        className="mt-0.5 block truncate text-xs text-muted-foreground hover:underline"
-                      >
-                        {offer.public_url}
-                      </a>
-                    </TableCell>
-                    <TableCell>
-                      <span className="flex flex-wrap gap-1.5">
+                      <span className="truncate text-xs text-muted-foreground">{offer.public_url}</span>
+                      <span className="flex flex-wrap items-center gap-1.5">
                         <OfferStatusBadge status={offer.status} />
                         <OfferPublishedBadge published={offer.is_published} />
                       </span>
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatNumber(offer.page_views, language)}
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatNumber(offer.submissions, language)}
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">{conversion(offer)}</TableCell>
-                    <TableCell className="w-12 text-right">{rowActions(offer)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+                      <span className="text-xs text-muted-foreground">
+                        {t('list.figures', {
+                          views: formatNumber(offer.page_views, language),
+                          submissions: formatNumber(offer.submissions, language),
+                          conversion: conversion(offer),
+                        })}
+                      </span>
+                    </div>
+                    {rowActions(offer)}
+                  </Card>
+                </li>
+              ))}
+            </ul>
 
-          <ul className="grid gap-3 md:hidden" aria-label={t('list.title')}>
-            {data.results.map((offer) => (
-              <li key={offer.id}>
-                <Card className="flex items-start gap-3 p-4">
-                  <div className="grid min-w-0 flex-1 gap-1">
-                    <Link
-                      to={lp(`/offers/form/${offer.id}`)}
-                      className="truncate font-medium text-foreground hover:underline"
-                    >
-                      {offer.title}
-                    </Link>
-                    <span className="truncate text-xs text-muted-foreground">{offer.public_url}</span>
-                    <span className="flex flex-wrap items-center gap-1.5">
-                      <OfferStatusBadge status={offer.status} />
-                      <OfferPublishedBadge published={offer.is_published} />
-                    </span>
-                    <span className="text-xs text-muted-foreground">
-                      {t('list.figures', {
-                        views: formatNumber(offer.page_views, language),
-                        submissions: formatNumber(offer.submissions, language),
-                        conversion: conversion(offer),
-                      })}
-                    </span>
-                  </div>
-                  {rowActions(offer)}
-                </Card>
-              </li>
-            ))}
-          </ul>
-
-          {pages > 1 && (
-            <Pagination
-              label={t('list.pagination')}
-              summary={t('list.pageOf', { page, pages })}
-              page={page}
-              pages={pages}
-              onPage={(next) => setParam('page', String(next))}
-            />
-          )}
-        </>
-      )}
+            {pages > 1 && (
+              <Pagination
+                label={t('list.pagination')}
+                summary={t('list.pageOf', { page, pages })}
+                page={page}
+                pages={pages}
+                onPage={(next) => setParam('page', String(next))}
+              />
+            )}
+          </>
+        )}
+      </QueryState>
 
       <Modal
         open={deleting !== null}

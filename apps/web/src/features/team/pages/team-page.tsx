@@ -6,13 +6,12 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -159,62 +158,57 @@ export function TeamPage() {
         </Field>
       </div>
 
-      {list.isError && data === undefined ? (
-        <Card role="alert" className="p-6 text-sm">
-          <p className="font-medium text-foreground">{t('errors.fetch')}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void list.refetch()}>
-            {t('common:ui.retry')}
-          </Button>
-        </Card>
-      ) : data === undefined ? (
-        <div className="grid gap-2" aria-busy="true" aria-label={t('common:ui.loading')}>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : members.length === 0 ? (
-        filtered ? (
-          <EmptyState
-            icon={Search}
-            title={t('list.noMatchesTitle')}
-            description={t('list.noMatchesBody')}
-            action={
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setSearch('');
-                  change({ status: '', role: '', search: '' });
-                }}
-              >
-                {t('list.clearFilters')}
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={Users}
-            title={t('list.emptyTitle')}
-            description={t('list.emptyBody')}
-            action={canManage && <Button onClick={() => setInviting(true)}>{t('list.invite')}</Button>}
-          />
-        )
-      ) : (
-        <div className={cn('grid gap-3', list.isPlaceholderData && 'opacity-60 transition-opacity')}>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t('list.count', { count: data.count, formatted: formatNumber(data.count, i18n.language) })}
-          </p>
-          <TeamMemberList members={members} myUserId={me.id} myRole={myRole} onAction={onAction} />
-          {pages > 1 && (
-            <Pagination
-              label={t('list.pagination')}
-              summary={t('list.pageOf', { page, pages })}
-              page={page}
-              pages={pages}
-              onPage={(next) => change({ page: String(next) })}
+      <QueryState
+        query={list}
+        errorMessage={t('errors.fetch')}
+        rows={4}
+        isEmpty={() => members.length === 0}
+        empty={
+          filtered ? (
+            <EmptyState
+              icon={Search}
+              title={t('list.noMatchesTitle')}
+              description={t('list.noMatchesBody')}
+              action={
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setSearch('');
+                    change({ status: '', role: '', search: '' });
+                  }}
+                >
+                  {t('list.clearFilters')}
+                </Button>
+              }
             />
-          )}
-        </div>
-      )}
+          ) : (
+            <EmptyState
+              icon={Users}
+              title={t('list.emptyTitle')}
+              description={t('list.emptyBody')}
+              action={canManage && <Button onClick={() => setInviting(true)}>{t('list.invite')}</Button>}
+            />
+          )
+        }
+      >
+        {(data) => (
+          <div className={cn('grid gap-3', list.isPlaceholderData && 'opacity-60 transition-opacity')}>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {t('list.count', { count: data.count, formatted: formatNumber(data.count, i18n.language) })}
+            </p>
+            <TeamMemberList members={members} myUserId={me.id} myRole={myRole} onAction={onAction} />
+            {pages > 1 && (
+              <Pagination
+                label={t('list.pagination')}
+                summary={t('list.pageOf', { page, pages })}
+                page={page}
+                pages={pages}
+                onPage={(next) => change({ page: String(next) })}
+              />
+            )}
+          </div>
+        )}
+      </QueryState>
 
       {inviting && <InviteMemberDialog myRole={myRole} onClose={() => setInviting(false)} />}
       {editing !== null && (

@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../test/render.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { QueryState, type QueryLike } from './query-state.tsx';
+
+const query = (changes: Partial<QueryLike<string[]>> = {}): QueryLike<string[]> => ({
+  data: undefined,
+  isError: false,
+  refetch: vi.fn(),
+  ...changes,
+});
+
+const view = (q: QueryLike<string[]>) => (
+  <QueryState
+    query={q}
+    errorMessage="Failed to load events"
+    isEmpty={(items) => items.length === 0}
+    empty={<EmptyState title="No events yet" action={<button type="button">Create event</button>} />}
+  >
+    {(items) => (
+      <ul aria-label="Events">
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    )}
+  </QueryState>
+);
+
+describe('QueryState', () => {
+  it('is busy, named "Loading…", while there is no data yet', async () => {
+    const { container } = await renderWithApp(view(query()));
+    const busy = container.querySelector('[aria-busy="true"]');
+    expect(busy?.getAttribute('aria-label')).toBe('Loading…');
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('says what failed with a retry that fetches again', async () => {
+    const q = query({ isError: true });
+    await renderWithApp(view(q));
+    expect(screen.getByRole('alert').textContent).toContain('Failed to load events');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(q.refetch).toHaveBeenCalledOnce();
+  });
+
+  it('keeps data already shown when a refetch fails', async () => {
+    await renderWithApp(view(query({ data: ['Nordic Expo'], isError: true })));
+    expect(screen.getByRole('listitem').textContent).toBe('Nordic Expo');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the empty state with its action when there is nothing, and the content otherwise', async () => {
+    const first = await renderWithApp(view(query({ data: [] })));
+    expect(screen.getByRole('heading', { name: 'No events yet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create event' })).toBeTruthy();
+    first.unmount();
+    await renderWithApp(view(query({ data: ['Nordic Expo', 'Tech Summit'] })));
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('heading', { name: 'No events yet' })).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/cn.ts';
+import { Button } from './button.tsx';
+import { Card } from './card.tsx';
+import { Skeleton } from './skeleton.tsx';
+
+/** What QueryState reads of a TanStack query result. */
+export interface QueryLike<T> {
+  data: T | undefined;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+export interface QueryStateProps<T> {
+  query: QueryLike<T>;
+  /** Said, with a retry, when the data failed to load and there is none to show. */
+  errorMessage: string;
+  /** What stands in while loading; by default `rows` grey bars of `rowClassName`. */
+  loading?: ReactNode;
+  rows?: number;
+  rowClassName?: string;
+  /** Loaded but nothing to show: `empty` (usually an EmptyState) instead of the content. */
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * The three states every list and panel goes through before its content, in one place: a
+ * skeleton marked busy while loading, the failure with a retry (data already shown stays, as a
+ * refetch that fails should not blank the page), and the empty state.
+ */
+export function QueryState<T>({
+  query,
+  errorMessage,
+  loading,
+  rows = 4,
+  rowClassName = 'h-14 w-full',
+  isEmpty,
+  empty,
+  children,
+}: QueryStateProps<T>) {
+  const { data } = query;
+  if (data === undefined) {
+    if (query.isError) return <QueryError message={errorMessage} onRetry={() => void query.refetch()} />;
+    return <QueryLoading>{loading ?? <SkeletonRows rows={rows} className={rowClassName} />}</QueryLoading>;
+  }
+  if (isEmpty?.(data) === true) return <>{empty}</>;
+  return <>{children(data)}</>;
+}
+
+/** A load that failed: what failed, and Try again. An alert, so screen readers hear it at once. */
+export function QueryError({
+  message,
+  onRetry,
+  className,
+}: {
+  message: string;
+  onRetry: () => void;
+  className?: string;
+}) {
+  const { t } = useTranslation('common');
+  return (
+    <Card role="alert" className={cn('p-6 text-sm', className)}>
+      <p className="font-medium text-foreground">{message}</p>
+      <Button variant="outline" className="mt-3" onClick={onRetry}>
+        {t('ui.retry')}
+      </Button>
+    </Card>
+  );
+}
+
+/** Content on its way: busy and named "Loading…" for assistive technology, its shape for the eye. */
+export function QueryLoading({ children, className }: { children: ReactNode; className?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={cn('grid gap-2', className)} aria-busy="true" aria-label={t('ui.loading')}>
+      {children}
+    </div>
+  );
+}
+
+function SkeletonRows({ rows, className }: { rows: number; className: string }) {
+  return Array.from({ length: rows }, (_, i) => <Skeleton key={i} className={className} />);
+}
