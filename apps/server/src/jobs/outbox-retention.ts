@@ -22,7 +22,7 @@ export const RETENTION_BATCH = 1000;
 /** Deletes up to `batch` rows whose `column` is older than `days`; answers how many it deleted. */
 async function deleteBatch(db: Database, column: 'delivered_at' | 'failed_at', days: number, batch: number) {
   const finishedAt = sql.identifier(column);
-  // The partial indexes of migration 0034 (outbox_delivered_idx, outbox_failed_idx) find them
+  // The partial indexes of migration 0030 (outbox_delivered_idx, outbox_failed_idx) find them
   // without reading the pending rows; SKIP LOCKED leaves a row a worker holds to that worker.
   const [row] = await queryRows<{ n: number }>(
     db,
