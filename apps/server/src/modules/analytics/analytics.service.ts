@@ -4,7 +4,7 @@ import { and, asc, desc, eq, getTableColumns, gt, isNull, ne, or, sql } from 'dr
 import { queryRows } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { assertCan } from '../../http/permissions.ts';
-import { leadsCapturedOf } from '../events/event-figures.ts';
+import { leadsCapturedOf } from '../events/events.service.ts';
 import { events } from '../events/events.table.ts';
 import { leads } from '../leads/leads.table.ts';
 import { DAY_MS, lastDays, percent } from './periods.ts';

@@ -52,6 +52,10 @@ import { conversionRate, eventLeadsWhere, leadConverted, leadsCapturedOf } from 
 import { capturePageViews, eventTemplates, events } from './events.table.ts';
 import { builtinTemplate, builtinTemplates, isBuiltinTemplateKey, type TemplateLanguage } from './events.templates.ts';
 
+// The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
+// use of its other files.
+export { leadsCapturedOf } from './event-figures.ts';
+
 export type EventRow = typeof events.$inferSelect;
 /** An event row with its lead count (event-figures.ts), as toEvent maps it. */
 type CountedEventRow = EventRow & { leadsCaptured: number };
