@@ -16,7 +16,7 @@ import { EmptyState } from './ui/empty-state.tsx';
 import { SearchInput } from './ui/search-input.tsx';
 import { Pagination } from './ui/pagination.tsx';
 import { Select } from './ui/select.tsx';
-import { Skeleton } from './ui/skeleton.tsx';
+import { QueryState } from './ui/query-state.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table.tsx';
 
 /**
@@ -224,116 +224,112 @@ export function PageLeadsPanel({
         />
       </div>
 
-      {leads.isError && data === undefined ? (
-        <Card role="alert" className="p-6 text-sm">
-          <p className="font-medium text-foreground">{text('loadFailed')}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void leads.refetch()}>
-            {t('ui.retry')}
-          </Button>
-        </Card>
-      ) : data === undefined ? (
-        <div className="grid gap-2" aria-busy="true" aria-label={t('ui.loading')}>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : data.results.length === 0 ? (
-        filtered ? (
-          <EmptyState icon={Search} title={text('noMatchTitle')} description={text('noMatchBody')} />
-        ) : (
-          <EmptyState
-            icon={emptyIcon}
-            title={text('emptyTitle')}
-            description={text('emptyBody')}
-            action={emptyAction}
-          />
-        )
-      ) : (
-        <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {text('count', { count: data.count, formatted: formatNumber(data.count, language) })}
-          </p>
-          {/* Table from md up, cards below (the Table's own wrapper would otherwise stay as a line). */}
-          <div className="max-md:hidden">
-            <Table aria-label={text('tableLabel')}>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{text('columns.name')}</TableHead>
-                  <TableHead>{text('columns.company')}</TableHead>
-                  <TableHead>{text('columns.source')}</TableHead>
-                  <TableHead>{text('columns.status')}</TableHead>
-                  <TableHead>{text('columns.approval')}</TableHead>
-                  <TableHead>{text('columns.captured')}</TableHead>
-                  {canWrite && (
-                    <TableHead>
-                      <span className="sr-only">{text('columns.actions')}</span>
-                    </TableHead>
-                  )}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.results.map((lead) => (
-                  <TableRow key={lead.id}>
-                    <TableCell className="max-w-64">
-                      {name(lead, 'block truncate font-medium')}
-                      <span className="block truncate text-xs text-muted-foreground">
-                        <span className="sr-only">{text('columns.email')}: </span>
-                        {lead.email}
-                      </span>
-                    </TableCell>
-                    <TableCell className="max-w-48">{lead.company || '—'}</TableCell>
-                    <TableCell className="whitespace-nowrap">{t(`leadSource.${lead.source}`)}</TableCell>
-                    <TableCell>
-                      <Badge variant="neutral">{statusLabel(lead.status)}</Badge>
-                    </TableCell>
-                    <TableCell>{approvalBadge(lead)}</TableCell>
-                    <TableCell className="whitespace-nowrap text-muted-foreground">
-                      <time dateTime={lead.created_at} className="grid">
-                        <span>{formatDate(lead.created_at, language, 'PP')}</span>
-                        <span className="text-xs">{formatDate(lead.created_at, language, 'p')}</span>
-                      </time>
-                    </TableCell>
-                    {canWrite && <TableCell>{actions(lead, 'justify-end')}</TableCell>}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-
-          <ul className="grid gap-3 md:hidden" aria-label={text('tableLabel')}>
-            {data.results.map((lead) => (
-              <li key={lead.id}>
-                <Card className="grid gap-2 p-4">
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="grid min-w-0">
-                      {name(lead, 'truncate font-medium text-foreground')}
-                      <span className="truncate text-sm text-muted-foreground">{lead.email}</span>
-                      {lead.company !== '' && <span className="truncate text-sm text-foreground">{lead.company}</span>}
-                    </div>
-                    {approvalBadge(lead)}
-                  </div>
-                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-                    <span>{t(`leadSource.${lead.source}`)}</span>
-                    <span>{statusLabel(lead.status)}</span>
-                    {captured(lead)}
-                  </div>
-                  {actions(lead, 'flex-wrap')}
-                </Card>
-              </li>
-            ))}
-          </ul>
-
-          {pages > 1 && (
-            <Pagination
-              label={text('pagination')}
-              summary={text('pageOf', { page, pages })}
-              page={page}
-              pages={pages}
-              onPage={(next) => setParam('page', String(next))}
+      <QueryState
+        query={leads}
+        errorMessage={text('loadFailed')}
+        isEmpty={(page) => page.results.length === 0}
+        empty={
+          filtered ? (
+            <EmptyState icon={Search} title={text('noMatchTitle')} description={text('noMatchBody')} />
+          ) : (
+            <EmptyState
+              icon={emptyIcon}
+              title={text('emptyTitle')}
+              description={text('emptyBody')}
+              action={emptyAction}
             />
-          )}
-        </>
-      )}
+          )
+        }
+      >
+        {(found) => (
+          <>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {text('count', { count: found.count, formatted: formatNumber(found.count, language) })}
+            </p>
+            {/* Table from md up, cards below (the Table's own wrapper would otherwise stay as a line). */}
+            <div className="max-md:hidden">
+              <Table aria-label={text('tableLabel')}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{text('columns.name')}</TableHead>
+                    <TableHead>{text('columns.company')}</TableHead>
+                    <TableHead>{text('columns.source')}</TableHead>
+                    <TableHead>{text('columns.status')}</TableHead>
+                    <TableHead>{text('columns.approval')}</TableHead>
+                    <TableHead>{text('columns.captured')}</TableHead>
+                    {canWrite && (
+                      <TableHead>
+                        <span className="sr-only">{text('columns.actions')}</span>
+                      </TableHead>
+                    )}
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {found.results.map((lead) => (
+                    <TableRow key={lead.id}>
+                      <TableCell className="max-w-64">
+                        {name(lead, 'block truncate font-medium')}
+                        <span className="block truncate text-xs text-muted-foreground">
+                          <span className="sr-only">{text('columns.email')}: </span>
+                          {lead.email}
+                        </span>
+                      </TableCell>
+                      <TableCell className="max-w-48">{lead.company || '—'}</TableCell>
+                      <TableCell className="whitespace-nowrap">{t(`leadSource.${lead.source}`)}</TableCell>
+                      <TableCell>
+                        <Badge variant="neutral">{statusLabel(lead.status)}</Badge>
+                      </TableCell>
+                      <TableCell>{approvalBadge(lead)}</TableCell>
+                      <TableCell className="whitespace-nowrap text-muted-foreground">
+                        <time dateTime={lead.created_at} className="grid">
+                          <span>{formatDate(lead.created_at, language, 'PP')}</span>
+                          <span className="text-xs">{formatDate(lead.created_at, language, 'p')}</span>
+                        </time>
+                      </TableCell>
+                      {canWrite && <TableCell>{actions(lead, 'justify-end')}</TableCell>}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+
+            <ul className="grid gap-3 md:hidden" aria-label={text('tableLabel')}>
+              {found.results.map((lead) => (
+                <li key={lead.id}>
+                  <Card className="grid gap-2 p-4">
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="grid min-w-0">
+                        {name(lead, 'truncate font-medium text-foreground')}
+                        <span className="truncate text-sm text-muted-foreground">{lead.email}</span>
+                        {lead.company !== '' && (
+                          <span className="truncate text-sm text-foreground">{lead.company}</span>
+                        )}
+                      </div>
+                      {approvalBadge(lead)}
+                    </div>
+                    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+                      <span>{t(`leadSource.${lead.source}`)}</span>
+                      <span>{statusLabel(lead.status)}</span>
+                      {captured(lead)}
+                    </div>
+                    {actions(lead, 'flex-wrap')}
+                  </Card>
+                </li>
+              ))}
+            </ul>
+
+            {pages > 1 && (
+              <Pagination
+                label={text('pagination')}
+                summary={text('pageOf', { page, pages })}
+                page={page}
+                pages={pages}
+                onPage={(next) => setParam('page', String(next))}
+              />
+            )}
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

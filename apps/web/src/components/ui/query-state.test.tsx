@@ -3,7 +3,8 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
 import { EmptyState } from './empty-state.tsx';
-import { QueryState, type QueryLike } from './query-state.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { PageLoading, QueryState, RecordLoadFailure, type QueryLike } from './query-state.tsx';
 
 const query = (changes: Partial<QueryLike<string[]>> = {}): QueryLike<string[]> => ({
   data: undefined,
@@ -59,5 +60,37 @@ describe('QueryState', () => {
     await renderWithApp(view(query({ data: ['Nordic Expo', 'Tech Summit'] })));
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByRole('heading', { name: 'No events yet' })).toBeNull();
+  });
+
+  it('names a page on its way "Loading…" in a heading, busy', async () => {
+    const { container } = await renderWithApp(<PageLoading>shape</PageLoading>);
+    expect(screen.getByRole('heading', { level: 1, name: 'Loading…' })).toBeTruthy();
+    expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
+  });
+
+  it('tells a missing record, with the way back, from one that failed to load, with a retry', async () => {
+    const failure = (error: unknown, onRetry = vi.fn()) => (
+      <RecordLoadFailure
+        error={error}
+        eyebrow="Leads"
+        notFoundTitle="Lead not found"
+        notFoundBody="This lead does not exist."
+        title="Lead"
+        loadFailed="Failed to load the lead"
+        listPath="/leads"
+        backLabel="Back to leads"
+        onRetry={onRetry}
+      />
+    );
+    const missing = await renderWithApp(failure(new ApiError('Not found', { status: 404, code: 'NOT_FOUND' })));
+    expect(screen.getByRole('heading', { level: 1, name: 'Lead not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to leads' }).getAttribute('href')).toBe('/leads');
+    missing.unmount();
+
+    const onRetry = vi.fn();
+    await renderWithApp(failure(new ApiError('Boom', { status: 500, code: 'INTERNAL_ERROR' }), onRetry));
+    expect(screen.getByRole('alert').textContent).toContain('Failed to load the lead');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledOnce();
   });
 });

@@ -1,6 +1,10 @@
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { PageHeader } from '../page-header.tsx';
 import { Button } from './button.tsx';
 import { Card } from './card.tsx';
 import { Skeleton } from './skeleton.tsx';
@@ -83,4 +87,60 @@ export function QueryLoading({ children, className }: { children: ReactNode; cla
 
 function SkeletonRows({ rows, className }: { rows: number; className: string }) {
   return Array.from({ length: rows }, (_, i) => <Skeleton key={i} className={className} />);
+}
+
+/**
+ * A whole page on its way (a record not loaded yet): busy, with a "Loading…" heading in place of
+ * the page's title for screen readers, and the page's shape for the eye.
+ */
+export function PageLoading({ children, className }: { children: ReactNode; className?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={cn('grid gap-6', className)} aria-busy="true">
+      <h1 className="sr-only">{t('ui.loading')}</h1>
+      {children}
+    </div>
+  );
+}
+
+export interface RecordLoadFailureProps {
+  error: unknown;
+  /** The back link above the title (to the list). */
+  eyebrow: ReactNode;
+  /** Texts for a record that is not there, and for one that failed to load. */
+  notFoundTitle: string;
+  notFoundBody: string;
+  title: string;
+  loadFailed: string;
+  /** The list to go back to from a missing record, and its link text. */
+  listPath: string;
+  backLabel: string;
+  onRetry: () => void;
+}
+
+/**
+ * A detail page (a lead, a client, an event) whose record did not load: "not found" with the way
+ * back to its list, or the load failure with a retry. A 422 is a malformed id in the address: for
+ * the visitor the same as a missing record.
+ */
+export function RecordLoadFailure(props: RecordLoadFailureProps) {
+  const missing = isApiError(props.error) && (props.error.status === 404 || props.error.status === 422);
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={missing ? props.notFoundTitle : props.title} eyebrow={props.eyebrow} />
+      {missing ? (
+        <Card role="alert" className="p-6 text-sm">
+          <p className="font-medium text-foreground">{props.notFoundBody}</p>
+          <Button asChild variant="outline" className="mt-4">
+            <Link to={props.listPath}>
+              <ArrowLeft aria-hidden="true" />
+              {props.backLabel}
+            </Link>
+          </Button>
+        </Card>
+      ) : (
+        <QueryError message={props.loadFailed} onRetry={props.onRetry} />
+      )}
+    </div>
+  );
 }

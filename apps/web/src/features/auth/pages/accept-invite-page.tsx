@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { QueryError, QueryLoading } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { loginPath } from '../../../i18n/language.ts';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
@@ -70,12 +71,7 @@ export function AcceptInvitePage() {
   if (lookup.isError) {
     return (
       <AuthShell title={t('acceptInvite.metaTitle')}>
-        <div className="grid gap-6">
-          <FormAlert>{t('acceptInvite.loadFailed')}</FormAlert>
-          <Button size="lg" className="w-full" onClick={() => void lookup.refetch()}>
-            {t('common:ui.retry')}
-          </Button>
-        </div>
+        <QueryError message={t('acceptInvite.loadFailed')} onRetry={() => void lookup.refetch()} />
       </AuthShell>
     );
   }
@@ -84,10 +80,12 @@ export function AcceptInvitePage() {
   if (invitation === undefined || (signedIn && me.data === undefined && !me.isError)) {
     return (
       <AuthShell title={t('acceptInvite.metaTitle')}>
-        <p className="flex items-center gap-3 text-sm text-muted-foreground">
-          <Spinner decorative />
-          {t('acceptInvite.loading')}
-        </p>
+        <QueryLoading>
+          <p className="flex items-center gap-3 text-sm text-muted-foreground">
+            <Spinner decorative />
+            {t('acceptInvite.loading')}
+          </p>
+        </QueryLoading>
       </AuthShell>
     );
   }

@@ -1,9 +1,8 @@
 import { CLIENT_STATUSES, CLIENT_TYPES, type ClientStats } from '@leadcapture/contracts/clients';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { useClientStats } from '../api/clients.ts';
 import { formatAmount } from '../utils/format.ts';
@@ -109,22 +108,18 @@ function Counts({ title, rows }: { title: string; rows: { key: string; label: st
 
 /** `GET /clients/stats/` on the clients page: counts, values per currency, conversions by month. */
 export function ClientStatsPanel() {
-  const { t, i18n } = useTranslation(['clients', 'common']);
-  const language = i18n.language;
+  const { t } = useTranslation('clients');
   const stats = useClientStats();
+  return (
+    <QueryState query={stats} errorMessage={t('stats.loadFailed')} rows={1} rowClassName="h-48 w-full">
+      {(data) => <ClientStatsCard data={data} />}
+    </QueryState>
+  );
+}
 
-  if (stats.isError && stats.data === undefined) {
-    return (
-      <Card role="alert" className="p-4 text-sm">
-        <p className="font-medium">{t('stats.loadFailed')}</p>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void stats.refetch()}>
-          {t('common:ui.retry')}
-        </Button>
-      </Card>
-    );
-  }
-  const data = stats.data;
-  if (data === undefined) return <Skeleton className="h-48 w-full" />;
+function ClientStatsCard({ data }: { data: ClientStats }) {
+  const { t, i18n } = useTranslation('clients');
+  const language = i18n.language;
 
   const line = (
     summary: { total: number; average: number | null },

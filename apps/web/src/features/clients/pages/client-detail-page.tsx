@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { RecordLoadFailure } from '../../../components/record-load-failure.tsx';
+import { PageLoading, RecordLoadFailure } from '../../../components/ui/query-state.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -55,14 +55,13 @@ export function ClientDetailPage() {
       );
     }
     return (
-      <div className="grid gap-6" aria-busy="true">
-        <h1 className="sr-only">{t('common:ui.loading')}</h1>
+      <PageLoading>
         <Skeleton className="h-8 w-64 max-w-full" />
         <div className="grid gap-4 lg:grid-cols-2">
           <Skeleton className="h-56 w-full" />
           <Skeleton className="h-56 w-full" />
         </div>
-      </div>
+      </PageLoading>
     );
   }
   return <ClientProfile client={data} remove={remove} />;

@@ -24,6 +24,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { QueryError } from '../../../components/ui/query-state.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
@@ -75,12 +76,7 @@ export function DashboardPage() {
       />
 
       {overview.isError && data === undefined ? (
-        <Card role="alert" className="p-6 text-sm">
-          <p className="font-medium text-foreground">{t('loadFailed')}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void overview.refetch()}>
-            {t('common:ui.retry')}
-          </Button>
-        </Card>
+        <QueryError message={t('loadFailed')} onRetry={() => void overview.refetch()} />
       ) : (
         <>
           <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

@@ -2,7 +2,7 @@ import type { Event, EventAnalytics } from '@leadcapture/contracts/events';
 import { Info } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
+import { QueryError } from '../../../components/ui/query-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -62,12 +62,7 @@ export function EventAnalyticsPanel({ event, enabled = true }: { event: Event; e
       )}
 
       {analytics.isError && data === undefined ? (
-        <Card role="alert" className="p-6 text-sm">
-          <p className="font-medium text-foreground">{t('detail.analytics.loadFailed')}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void analytics.refetch()}>
-            {t('common:ui.retry')}
-          </Button>
-        </Card>
+        <QueryError message={t('detail.analytics.loadFailed')} onRetry={() => void analytics.refetch()} />
       ) : (
         <>
           <section aria-label={t('detail.analytics.figuresLabel')} className="grid gap-3 sm:grid-cols-3 sm:gap-4">

@@ -1,5 +1,5 @@
 import type { EventSettings } from '@leadcapture/contracts/events';
-import { ArrowLeft, CalendarDays, Check, ExternalLink, MapPin, Minus, Pencil, Trash2 } from 'lucide-react';
+import { CalendarDays, Check, ExternalLink, MapPin, Minus, Pencil, Trash2 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { EventStatusBadge } from '../../../components/event-status-badge.tsx';
 import { BackLink } from '../../../components/back-link.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PageLoading, RecordLoadFailure } from '../../../components/ui/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
-import { isApiError, isHandledGlobally } from '../../../lib/api-client.ts';
+import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
@@ -73,36 +74,22 @@ export function EventDetailPage() {
 
   if (data === undefined) {
     if (event.isError) {
-      // 422 is a malformed id in the address: for the visitor that is the same as a missing event.
-      const missing = isApiError(event.error) && (event.error.status === 404 || event.error.status === 422);
-      return missing ? (
-        <div className="grid gap-6">
-          <PageHeader title={t('detail.notFound.title')} />
-          <Card className="p-6 text-sm">
-            <p className="text-muted-foreground">{t('detail.notFound.body')}</p>
-            <Button asChild variant="outline" className="mt-4">
-              <Link to={lp('/events')}>
-                <ArrowLeft aria-hidden="true" />
-                {t('detail.notFound.back')}
-              </Link>
-            </Button>
-          </Card>
-        </div>
-      ) : (
-        <div className="grid gap-6">
-          <PageHeader title={t('detail.metaTitle')} eyebrow={<BackLink to="/events">{t('detail.back')}</BackLink>} />
-          <Card role="alert" className="p-6 text-sm">
-            <p className="font-medium text-foreground">{t('detail.loadFailed')}</p>
-            <Button variant="outline" className="mt-3" onClick={() => void event.refetch()}>
-              {t('common:ui.retry')}
-            </Button>
-          </Card>
-        </div>
+      return (
+        <RecordLoadFailure
+          error={event.error}
+          eyebrow={<BackLink to="/events">{t('detail.back')}</BackLink>}
+          notFoundTitle={t('detail.notFound.title')}
+          notFoundBody={t('detail.notFound.body')}
+          title={t('detail.metaTitle')}
+          loadFailed={t('detail.loadFailed')}
+          listPath={lp('/events')}
+          backLabel={t('detail.notFound.back')}
+          onRetry={() => void event.refetch()}
+        />
       );
     }
     return (
-      <div className="grid gap-6" aria-busy="true">
-        <h1 className="sr-only">{t('common:ui.loading')}</h1>
+      <PageLoading>
         <div className="grid gap-2">
           <Skeleton className="h-4 w-24" />
           <Skeleton className="h-8 w-64 max-w-full" />
@@ -114,7 +101,7 @@ export function EventDetailPage() {
             <Skeleton key={i} className="h-20 w-full" />
           ))}
         </div>
-      </div>
+      </PageLoading>
     );
   }
   return <EventDetail event={data} remove={remove} live={live} />;

@@ -105,4 +105,16 @@ describe('EventFormPage', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe(`/events/${eventId}`));
     expect(server.bodies(`PATCH /events/${eventId}/`)).toMatchObject([{ status: 'cancelled', slug: 'nordic-expo' }]);
   });
+
+  it('says "Event not found" with the way back for a malformed id in the address', async () => {
+    fakeServer({
+      'GET /auth/me/': () => ok(me),
+      'GET /events/nope/': () => fail(422, 'VALIDATION_ERROR'),
+    });
+    await renderWithApp(<EventFormPage />, { path: '/events/form/:id', url: '/events/form/nope' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Event not found' })).toBeTruthy();
+    const back = screen.getAllByRole('link', { name: 'Back to events' });
+    expect(back.map((link) => link.getAttribute('href'))).toEqual(['/events', '/events']);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
 });

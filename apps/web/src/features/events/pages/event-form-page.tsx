@@ -13,7 +13,9 @@ import {
   type ServerErrorDetails,
 } from '../../../components/form-builder/definition-errors.ts';
 import { LogoCard } from '../../../components/logo-card.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PageLoading, RecordLoadFailure } from '../../../components/ui/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -26,7 +28,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
-import { isApiError, isHandledGlobally, validationDetails } from '../../../lib/api-client.ts';
+import { isHandledGlobally, validationDetails } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
@@ -101,28 +103,25 @@ function EditEvent({ id, t }: { id: string; t: ReturnType<typeof useTranslation<
   const { lp } = useLocalizedPath();
   if (event.data) return <EventForm event={event.data} />;
   if (event.isError) {
-    const missing = isApiError(event.error) && event.error.status === 404;
     return (
-      <Card role="alert" className="p-6 text-sm">
-        <p className="font-medium text-foreground">{missing ? t('form.notFound') : t('form.loadFailed')}</p>
-        <div className="mt-3 flex gap-2">
-          {!missing && (
-            <Button variant="outline" onClick={() => void event.refetch()}>
-              {t('form.retry')}
-            </Button>
-          )}
-          <Button asChild variant="ghost">
-            <Link to={lp('/events')}>{t('form.backToEvents')}</Link>
-          </Button>
-        </div>
-      </Card>
+      <RecordLoadFailure
+        error={event.error}
+        eyebrow={<BackLink to="/events">{t('form.backToEvents')}</BackLink>}
+        notFoundTitle={t('detail.notFound.title')}
+        notFoundBody={t('form.notFound')}
+        title={t('form.editTitle')}
+        loadFailed={t('form.loadFailed')}
+        listPath={lp('/events')}
+        backLabel={t('form.backToEvents')}
+        onRetry={() => void event.refetch()}
+      />
     );
   }
   return (
-    <div className="grid gap-4" aria-busy="true">
+    <PageLoading className="gap-4">
       <Skeleton className="h-10 w-64" />
       <Skeleton className="h-64 w-full" />
-    </div>
+    </PageLoading>
   );
 }
 

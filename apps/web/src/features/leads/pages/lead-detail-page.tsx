@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { RecordLoadFailure } from '../../../components/record-load-failure.tsx';
+import { PageLoading, RecordLoadFailure } from '../../../components/ui/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -65,8 +65,7 @@ export function LeadDetailPage() {
       );
     }
     return (
-      <div className="grid gap-6" aria-busy="true">
-        <h1 className="sr-only">{t('common:ui.loading')}</h1>
+      <PageLoading>
         <div className="grid gap-2">
           <Skeleton className="h-4 w-24" />
           <Skeleton className="h-8 w-64 max-w-full" />
@@ -76,7 +75,7 @@ export function LeadDetailPage() {
           <Skeleton className="h-80 w-full lg:col-span-2" />
           <Skeleton className="h-80 w-full" />
         </div>
-      </div>
+      </PageLoading>
     );
   }
   return <LeadDetail lead={data} remove={remove} />;

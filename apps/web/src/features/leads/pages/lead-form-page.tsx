@@ -30,7 +30,9 @@ import {
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PageLoading, RecordLoadFailure } from '../../../components/ui/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -40,7 +42,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
-import { isApiError, isHandledGlobally, validationDetails } from '../../../lib/api-client.ts';
+import { isHandledGlobally, validationDetails } from '../../../lib/api-client.ts';
 import { unionMessages } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
@@ -102,33 +104,26 @@ function EditLead({ id }: { id: string }) {
   const lead = useLead(id);
   if (lead.data) return <LeadForm lead={lead.data} />;
   if (lead.isError) {
-    const missing = isApiError(lead.error) && (lead.error.status === 404 || lead.error.status === 422);
     return (
-      <div className="grid gap-6">
-        <PageHeader title={missing ? t('errors.notFound') : t('form.editTitle')} />
-        <Card role="alert" className="p-6 text-sm">
-          <p className="font-medium text-foreground">{missing ? t('detail.notFoundBody') : t('errors.loadOne')}</p>
-          <div className="mt-3 flex gap-2">
-            {!missing && (
-              <Button variant="outline" onClick={() => void lead.refetch()}>
-                {t('common:ui.retry')}
-              </Button>
-            )}
-            <Button asChild variant="ghost">
-              <Link to={lp('/leads')}>{t('detail.back')}</Link>
-            </Button>
-          </div>
-        </Card>
-      </div>
+      <RecordLoadFailure
+        error={lead.error}
+        eyebrow={<BackLink to="/leads">{t('detail.back')}</BackLink>}
+        notFoundTitle={t('errors.notFound')}
+        notFoundBody={t('detail.notFoundBody')}
+        title={t('form.editTitle')}
+        loadFailed={t('errors.loadOne')}
+        listPath={lp('/leads')}
+        backLabel={t('detail.back')}
+        onRetry={() => void lead.refetch()}
+      />
     );
   }
   return (
-    <div className="grid gap-4" aria-busy="true">
-      <h1 className="sr-only">{t('common:ui.loading')}</h1>
+    <PageLoading className="gap-4">
       <Skeleton className="h-10 w-64" />
       <Skeleton className="h-64 w-full" />
       <Skeleton className="h-48 w-full" />
-    </div>
+    </PageLoading>
   );
 }
 

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
@@ -18,7 +17,7 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -209,101 +208,96 @@ export function LeadsPage() {
         />
       )}
 
-      {list.isError && data === undefined ? (
-        <Card role="alert" className="p-6 text-sm">
-          <p className="font-medium text-foreground">{t('list.loadFailed')}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void list.refetch()}>
-            {t('common:ui.retry')}
-          </Button>
-        </Card>
-      ) : data === undefined ? (
-        <div className="grid gap-2" aria-busy="true" aria-label={t('common:ui.loading')}>
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : leads.length === 0 ? (
-        state.deleted ? (
-          <EmptyState
-            icon={Trash2}
-            title={t('bin.emptyTitle')}
-            description={t('bin.emptyBody', { days: LEAD_RETENTION_DAYS })}
-          />
-        ) : filtered ? (
-          <EmptyState
-            icon={Search}
-            title={t('list.noMatchesTitle')}
-            description={t('list.noMatchesBody')}
-            action={
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setSearch('');
-                  change(CLEARED);
-                }}
-              >
-                {t('filters.clearAll')}
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={Inbox}
-            title={t('list.emptyTitle')}
-            description={t('list.emptyBody')}
-            action={
-              canWrite && (
-                <div className="flex flex-wrap justify-center gap-2">
-                  <Button asChild>
-                    <Link to={lp('/leads/form')}>{t('list.createFirst')}</Link>
-                  </Button>
-                  <Button asChild variant="secondary">
-                    <Link to={lp('/events')}>{t('list.goToEvents')}</Link>
-                  </Button>
-                </div>
-              )
-            }
-          />
-        )
-      ) : (
-        <div className={cn('grid gap-3', list.isPlaceholderData && 'opacity-60 transition-opacity')}>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t(data.count_exact ? 'list.count' : 'list.countAbout', {
-              count: data.count,
-              formatted: formatNumber(data.count, language),
-            })}
-          </p>
-          <LeadTable
-            leads={leads}
-            columns={columns}
-            ordering={state.ordering}
-            onOrder={(ordering: LeadListOrdering) => change({ ordering })}
-            selected={selected}
-            onSelect={select}
-            onSelectPage={selectPage}
-            eventNames={eventNames}
-            memberNames={memberNames}
-            bin={state.deleted}
-            canWrite={canWrite}
-            onRestore={restoreOne}
-            restoring={restore.isPending ? restore.variables : null}
-          />
-          {/* Billing switches this on with the number of this month's leads past the plan's limit. */}
-          {!state.deleted && <LeadLimitGate hiddenCount={0} />}
-          {pages > 1 && (
-            <Pagination
-              label={t('list.pagination')}
-              summary={t(data.count_exact ? 'list.pageOf' : 'list.pageOfAbout', {
-                page: formatNumber(state.page, language),
-                pages: formatNumber(pages, language),
-              })}
-              page={state.page}
-              pages={pages}
-              onPage={(page) => change({ page })}
+      <QueryState
+        query={list}
+        errorMessage={t('list.loadFailed')}
+        rows={5}
+        isEmpty={(page) => page.results.length === 0}
+        empty={
+          state.deleted ? (
+            <EmptyState
+              icon={Trash2}
+              title={t('bin.emptyTitle')}
+              description={t('bin.emptyBody', { days: LEAD_RETENTION_DAYS })}
             />
-          )}
-        </div>
-      )}
+          ) : filtered ? (
+            <EmptyState
+              icon={Search}
+              title={t('list.noMatchesTitle')}
+              description={t('list.noMatchesBody')}
+              action={
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setSearch('');
+                    change(CLEARED);
+                  }}
+                >
+                  {t('filters.clearAll')}
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={Inbox}
+              title={t('list.emptyTitle')}
+              description={t('list.emptyBody')}
+              action={
+                canWrite && (
+                  <div className="flex flex-wrap justify-center gap-2">
+                    <Button asChild>
+                      <Link to={lp('/leads/form')}>{t('list.createFirst')}</Link>
+                    </Button>
+                    <Button asChild variant="secondary">
+                      <Link to={lp('/events')}>{t('list.goToEvents')}</Link>
+                    </Button>
+                  </div>
+                )
+              }
+            />
+          )
+        }
+      >
+        {(data) => (
+          <div className={cn('grid gap-3', list.isPlaceholderData && 'opacity-60 transition-opacity')}>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {t(data.count_exact ? 'list.count' : 'list.countAbout', {
+                count: data.count,
+                formatted: formatNumber(data.count, language),
+              })}
+            </p>
+            <LeadTable
+              leads={leads}
+              columns={columns}
+              ordering={state.ordering}
+              onOrder={(ordering: LeadListOrdering) => change({ ordering })}
+              selected={selected}
+              onSelect={select}
+              onSelectPage={selectPage}
+              eventNames={eventNames}
+              memberNames={memberNames}
+              bin={state.deleted}
+              canWrite={canWrite}
+              onRestore={restoreOne}
+              restoring={restore.isPending ? restore.variables : null}
+            />
+            {/* Billing switches this on with the number of this month's leads past the plan's limit. */}
+            {!state.deleted && <LeadLimitGate hiddenCount={0} />}
+            {pages > 1 && (
+              <Pagination
+                label={t('list.pagination')}
+                summary={t(data.count_exact ? 'list.pageOf' : 'list.pageOfAbout', {
+                  page: formatNumber(state.page, language),
+                  pages: formatNumber(pages, language),
+                })}
+                page={state.page}
+                pages={pages}
+                onPage={(page) => change({ page })}
+              />
+            )}
+          </div>
+        )}
+      </QueryState>
     </div>
   );
 }

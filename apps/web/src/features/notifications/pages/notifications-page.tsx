@@ -6,7 +6,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   useDeleteNotification,
@@ -82,41 +82,35 @@ export function NotificationsPage() {
         ))}
       </div>
 
-      {list.isError && data === undefined ? (
-        <Card role="alert" className="p-6 text-sm">
-          <p className="font-medium text-foreground">{t('list.loadFailed')}</p>
-          <Button variant="outline" className="mt-3" onClick={() => void list.refetch()}>
-            {t('common:ui.retry')}
-          </Button>
-        </Card>
-      ) : data === undefined ? (
-        <div className="grid gap-2" aria-busy="true" aria-label={t('list.loading')}>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : data.results.length === 0 ? (
-        <EmptyState
-          icon={BellOff}
-          title={unreadOnly ? t('page.emptyUnread') : t('list.empty')}
-          description={t('page.emptyDescription')}
-        />
-      ) : (
-        <Card className="p-2">
-          <ul className="divide-y divide-border">
-            {data.results.map((n) => (
-              <li key={n.id} className="py-1">
-                <NotificationItem
-                  notification={n}
-                  busy={busy}
-                  onMarkRead={(id) => markRead.mutate(id)}
-                  onDelete={(id) => remove.mutate(id)}
-                />
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
+      <QueryState
+        query={list}
+        errorMessage={t('list.loadFailed')}
+        isEmpty={(found) => found.results.length === 0}
+        empty={
+          <EmptyState
+            icon={BellOff}
+            title={unreadOnly ? t('page.emptyUnread') : t('list.empty')}
+            description={t('page.emptyDescription')}
+          />
+        }
+      >
+        {(found) => (
+          <Card className="p-2">
+            <ul className="divide-y divide-border">
+              {found.results.map((n) => (
+                <li key={n.id} className="py-1">
+                  <NotificationItem
+                    notification={n}
+                    busy={busy}
+                    onMarkRead={(id) => markRead.mutate(id)}
+                    onDelete={(id) => remove.mutate(id)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+      </QueryState>
 
       {data !== undefined && pages > 1 && (
         <Pagination

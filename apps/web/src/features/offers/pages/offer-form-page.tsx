@@ -12,7 +12,7 @@ import {
   type ServerErrorDetails,
 } from '../../../components/form-builder/definition-errors.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { RecordLoadFailure } from '../../../components/record-load-failure.tsx';
+import { PageLoading, RecordLoadFailure } from '../../../components/ui/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -130,10 +130,10 @@ function EditOffer({ id }: { id: string }) {
     );
   }
   return (
-    <div className="grid gap-4" aria-busy="true">
+    <PageLoading className="gap-4">
       <Skeleton className="h-10 w-64" />
       <Skeleton className="h-64 w-full" />
-    </div>
+    </PageLoading>
   );
 }
 

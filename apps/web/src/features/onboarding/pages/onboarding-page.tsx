@@ -13,8 +13,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -40,27 +40,20 @@ const POINTS = ['point1', 'point2', 'point3'] as const;
 export function OnboardingPage() {
   const { t } = useTranslation('dashboard');
   const onboarding = useOnboarding();
-  if (onboarding.isPending) {
-    return (
-      <div className="mx-auto grid w-full max-w-2xl gap-6" aria-busy="true">
-        <Skeleton className="h-6 w-40" />
-        <Skeleton className="h-80 w-full" />
-      </div>
-    );
-  }
-  if (onboarding.isError) {
-    return (
-      <EmptyState
-        title={t('onboarding.loadFailed')}
-        action={
-          <Button variant="secondary" onClick={() => void onboarding.refetch()}>
-            {t('onboarding.retry')}
-          </Button>
-        }
-      />
-    );
-  }
-  return <Wizard initial={onboarding.data} />;
+  return (
+    <QueryState
+      query={onboarding}
+      errorMessage={t('onboarding.loadFailed')}
+      loading={
+        <div className="mx-auto grid w-full max-w-2xl gap-6">
+          <Skeleton className="h-6 w-40" />
+          <Skeleton className="h-80 w-full" />
+        </div>
+      }
+    >
+      {(data) => <Wizard initial={data} />}
+    </QueryState>
+  );
 }
 
 function Wizard({ initial }: { initial: Onboarding }) {

@@ -16,6 +16,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -61,33 +62,32 @@ export function OrganizationPage() {
 function OrganizationDetails({ id }: { id: string }) {
   const { t } = useTranslation('settings');
   const organization = useOrganization(id);
-  if (organization.isPending) {
-    return (
-      <Card aria-busy="true">
-        <CardContent className="grid gap-5 sm:grid-cols-2">
-          {[0, 1, 2, 3].map((n) => (
-            <div key={n} className="grid gap-2">
-              <Skeleton className="h-4 w-24" />
-              <Skeleton className="h-10 w-full" />
-            </div>
-          ))}
-        </CardContent>
-      </Card>
-    );
-  }
-  if (organization.isError) {
-    return (
-      <EmptyState
-        title={t('organization.loadFailed')}
-        action={
-          <Button variant="secondary" onClick={() => void organization.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        }
-      />
-    );
-  }
-  const canEdit = organization.data.role === 'owner' || organization.data.role === 'admin';
+  return (
+    <QueryState
+      query={organization}
+      errorMessage={t('organization.loadFailed')}
+      loading={
+        <Card>
+          <CardContent className="grid gap-5 sm:grid-cols-2">
+            {[0, 1, 2, 3].map((n) => (
+              <div key={n} className="grid gap-2">
+                <Skeleton className="h-4 w-24" />
+                <Skeleton className="h-10 w-full" />
+              </div>
+            ))}
+          </CardContent>
+        </Card>
+      }
+    >
+      {(data) => <OrganizationView organization={data} />}
+    </QueryState>
+  );
+}
+
+/** The organisation's settings once loaded; members who may not edit see them read-only. */
+function OrganizationView({ organization }: { organization: Organization }) {
+  const { t } = useTranslation('settings');
+  const canEdit = organization.role === 'owner' || organization.role === 'admin';
   return (
     <>
       {!canEdit && (
@@ -95,9 +95,9 @@ function OrganizationDetails({ id }: { id: string }) {
           {t('organization.noPermission')}
         </p>
       )}
-      <OrganizationLogo organization={organization.data} canEdit={canEdit} />
-      <OrganizationForm organization={organization.data} canEdit={canEdit} />
-      {organization.data.role === 'owner' && <DeleteOrganizationCard organization={organization.data} />}
+      <OrganizationLogo organization={organization} canEdit={canEdit} />
+      <OrganizationForm organization={organization} canEdit={canEdit} />
+      {organization.role === 'owner' && <DeleteOrganizationCard organization={organization} />}
     </>
   );
 }
