@@ -149,7 +149,7 @@ export default async function leads({ browser, baseURL }) {
 
   const notes = await api(baseURL, 'GET', `/leads/${veraId}/notes/`, token);
   assert.deepEqual(
-    notes.results.map((n) => n.description),
+    notes.results.map((n) => n.body),
     ['Wants a demo of the badge scanner in March.'],
   );
   team.assertNoProblems();

@@ -1,3 +1,4 @@
+/* global document -- only used inside page.evaluate(), which runs in the browser */
 /**
  * Shared helpers for e2e specs (not a spec itself: run.mjs only loads *.spec.mjs).
  */
@@ -185,6 +186,16 @@ export function definition(scope, term) {
 
 /** axe (WCAG 2.x A/AA) finds no serious or critical violation on the page as it is now. */
 export async function assertAccessible(page, label) {
+  // A dialog still fading in has text and buttons at part opacity: axe would measure their
+  // contrast mid-animation. Wait for the animations that end (not a spinner's or a skeleton's).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(
