@@ -17,10 +17,44 @@ export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
 export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(',');
 
 /**
+ * What a visitor may attach on a public form's file field (issue 22): images, PDF and the common
+ * Office documents, each recognised by its content. Anything else, a renamed executable included,
+ * is refused.
+ */
+export const ATTACHMENT_CONTENT_TYPES = [
+  ...IMAGE_CONTENT_TYPES,
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+] as const;
+export type AttachmentContentType = (typeof ATTACHMENT_CONTENT_TYPES)[number];
+export const ATTACHMENT_ACCEPT = [...ATTACHMENT_CONTENT_TYPES, '.pdf', '.docx', '.xlsx', '.pptx'].join(',');
+
+/** 10 MiB, a visitor's attachment; a file of exactly this size is accepted. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+export const ATTACHMENT_MESSAGES = {
+  invalid: 'Please select a PDF, an image or a Word, Excel or PowerPoint file',
+  tooLarge: 'File size must be less than 10MB',
+  noFileField: 'This form takes no files',
+} as const;
+
+/** POST /public/events|offers/{id_or_slug}/files/: the uploaded file, to send as the field's answer. */
+export const attachmentSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  content_type: z.enum(ATTACHMENT_CONTENT_TYPES),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/**
  * What a file is for. Logo files (`organization_logo`, `event_logo`) are public (GET /public/files/{id}/), as logos
  * appear on public capture pages; every other purpose needs a member's bearer token.
  */
-export const FILE_PURPOSES = ['general', 'organization_logo', 'event_logo'] as const;
+// `lead_attachment`: a visitor's file on a form's file field, linked to the lead; never public.
+export const FILE_PURPOSES = ['general', 'organization_logo', 'event_logo', 'lead_attachment'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** Longest original file name kept (longer names are shortened, keeping the extension). */
@@ -40,7 +74,7 @@ export const fileSchema = z.object({
   id: z.uuid(),
   purpose: z.enum(FILE_PURPOSES),
   /** The type detected from the content, which is also what downloads are served as. */
-  content_type: z.enum(IMAGE_CONTENT_TYPES),
+  content_type: z.enum(ATTACHMENT_CONTENT_TYPES),
   /** Bytes. */
   size: z.number().int().nonnegative(),
   /** The uploader's file name, cleaned of paths and control characters; display only. */
