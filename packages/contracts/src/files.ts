@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { ATTACHMENT_CONTENT_TYPES } from './public-capture.ts';
+
+export {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_CONTENT_TYPES,
+  ATTACHMENT_MESSAGES,
+  MAX_ATTACHMENT_BYTES,
+  type Attachment,
+  type AttachmentContentType,
+} from './public-capture.ts';
 
 /**
  * Uploaded files (spec 01 §7 Files, §5 logo rules). Uploads are multipart/form-data with one part
@@ -16,30 +26,6 @@ export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
 /** For `<input type="file" accept=…>`; the server still decides by content. */
 export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(',');
 
-/**
- * What a visitor may attach on a public form's file field (issue 22): images, PDF and the common
- * Office documents, each recognised by its content. Anything else, a renamed executable included,
- * is refused.
- */
-export const ATTACHMENT_CONTENT_TYPES = [
-  ...IMAGE_CONTENT_TYPES,
-  'application/pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-] as const;
-export type AttachmentContentType = (typeof ATTACHMENT_CONTENT_TYPES)[number];
-export const ATTACHMENT_ACCEPT = [...ATTACHMENT_CONTENT_TYPES, '.pdf', '.docx', '.xlsx', '.pptx'].join(',');
-
-/** 10 MiB, a visitor's attachment; a file of exactly this size is accepted. */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-
-export const ATTACHMENT_MESSAGES = {
-  invalid: 'Please select a PDF, an image or a Word, Excel or PowerPoint file',
-  tooLarge: 'File size must be less than 10MB',
-  noFileField: 'This form takes no files',
-} as const;
-
 /** POST /public/events|offers/{id_or_slug}/files/: the uploaded file, to send as the field's answer. */
 export const attachmentSchema = z.object({
   id: z.uuid(),
@@ -47,7 +33,6 @@ export const attachmentSchema = z.object({
   size: z.number().int().nonnegative(),
   content_type: z.enum(ATTACHMENT_CONTENT_TYPES),
 });
-export type Attachment = z.infer<typeof attachmentSchema>;
 
 /**
  * What a file is for. Logo files (`organization_logo`, `event_logo`) are public (GET /public/files/{id}/), as logos
