@@ -113,6 +113,8 @@ describe('FormRenderer', () => {
     const rating = screen.getByRole('radiogroup', { name: 'Booth rating' });
     expect(within(rating).getAllByRole('radio')).toHaveLength(5);
     expect(within(rating).getByRole('radio', { name: '3 of 5 stars' })).toBeTruthy();
+    // Without an uploader (the builder's preview) a file field is a picker that takes nothing.
+    expect(screen.getByLabelText<HTMLInputElement>(/Brief/).disabled).toBe(true);
 
     // The page has its own h1: the builder's H1 is an h2.
     expect(screen.getByRole('heading', { level: 2, name: 'About you' })).toBeTruthy();
