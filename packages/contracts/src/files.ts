@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { ATTACHMENT_CONTENT_TYPES } from './public-capture.ts';
+
+export {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_CONTENT_TYPES,
+  ATTACHMENT_MESSAGES,
+  MAX_ATTACHMENT_BYTES,
+  type Attachment,
+  type AttachmentContentType,
+} from './public-capture.ts';
 
 /**
  * Uploaded files (spec 01 §7 Files, §5 logo rules). Uploads are multipart/form-data with one part
@@ -16,11 +26,20 @@ export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
 /** For `<input type="file" accept=…>`; the server still decides by content. */
 export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(',');
 
+/** POST /public/events|offers/{id_or_slug}/files/: the uploaded file, to send as the field's answer. */
+export const attachmentSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  content_type: z.enum(ATTACHMENT_CONTENT_TYPES),
+});
+
 /**
  * What a file is for. Logo files (`organization_logo`, `event_logo`) are public (GET /public/files/{id}/), as logos
  * appear on public capture pages; every other purpose needs a member's bearer token.
  */
-export const FILE_PURPOSES = ['general', 'organization_logo', 'event_logo'] as const;
+// `lead_attachment`: a visitor's file on a form's file field, linked to the lead; never public.
+export const FILE_PURPOSES = ['general', 'organization_logo', 'event_logo', 'lead_attachment'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
 /** Longest original file name kept (longer names are shortened, keeping the extension). */
@@ -40,7 +59,7 @@ export const fileSchema = z.object({
   id: z.uuid(),
   purpose: z.enum(FILE_PURPOSES),
   /** The type detected from the content, which is also what downloads are served as. */
-  content_type: z.enum(IMAGE_CONTENT_TYPES),
+  content_type: z.enum(ATTACHMENT_CONTENT_TYPES),
   /** Bytes. */
   size: z.number().int().nonnegative(),
   /** The uploader's file name, cleaned of paths and control characters; display only. */

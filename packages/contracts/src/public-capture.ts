@@ -194,3 +194,40 @@ export function attributionFromPage(
   if (referrer) out.referrer = referrer.slice(0, CAPTURE_LIMITS.referrerMaxLength);
   return out;
 }
+
+// --- visitors' files (issue 22): zod-free, as the capture page uses them -------------------
+
+/**
+ * What a visitor may attach on a public form's file field (issue 22): images, PDF and the common
+ * Office documents, each recognised by its content. Anything else, a renamed executable included,
+ * is refused.
+ */
+export const ATTACHMENT_CONTENT_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+] as const;
+export type AttachmentContentType = (typeof ATTACHMENT_CONTENT_TYPES)[number];
+export const ATTACHMENT_ACCEPT = [...ATTACHMENT_CONTENT_TYPES, '.pdf', '.docx', '.xlsx', '.pptx'].join(',');
+
+/** 10 MiB, a visitor's attachment; a file of exactly this size is accepted. */
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+export const ATTACHMENT_MESSAGES = {
+  invalid: 'Please select a PDF, an image or a Word, Excel or PowerPoint file',
+  tooLarge: 'File size must be less than 10MB',
+  noFileField: 'This form takes no files',
+} as const;
+
+/** What the upload answers (files.ts has its schema); its id is the file field's answer. */
+export interface Attachment {
+  id: string;
+  name: string;
+  size: number;
+  content_type: AttachmentContentType;
+}

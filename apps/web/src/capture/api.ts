@@ -6,6 +6,7 @@ import {
   type PublicEvent,
   type PublicOffer,
 } from '@leadcapture/contracts/public-capture';
+import type { Attachment } from '@leadcapture/contracts/public-capture';
 
 /**
  * The capture page's own HTTP code: a few fetches, not the dashboard's api-client (tokens,
@@ -155,7 +156,7 @@ function isConfirmResult(data: unknown): data is ConfirmLeadEmailResult {
   return isRecord(data) && data.email_verified === true && typeof data.event_name === 'string';
 }
 
-const eventPath = (slug: string) => `/public/events/${encodeURIComponent(slug)}/`;
+export const eventPath = (slug: string) => `/public/events/${encodeURIComponent(slug)}/`;
 
 /** GET /public/events/{slug}/: 404 for an unknown, draft, inactive or cancelled event. */
 export function getPublicEvent(slug: string): Promise<ApiResult<PublicEvent>> {
@@ -173,6 +174,55 @@ export function submitCapture(
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     accept: isCaptureResult,
   });
+}
+
+function isAttachment(data: unknown): data is Attachment {
+  return (
+    isRecord(data) &&
+    typeof data.id === 'string' &&
+    typeof data.name === 'string' &&
+    typeof data.size === 'number' &&
+    typeof data.content_type === 'string'
+  );
+}
+
+/**
+ * POST /public/{events|offers}/{slug}/files/: a visitor's file for a file field, multipart. Not
+ * retried: a file is sent whole again only when the visitor chooses it again. A 413 carries its
+ * message under `details.file` like a 422, so both come back as the field's errors.
+ */
+export async function uploadAttachment(pagePath: string, file: Blob, name: string): Promise<ApiResult<Attachment>> {
+  const form = new FormData();
+  form.append('file', file, name);
+  const controller = new AbortController();
+  // A file takes longer than a form on booth Wi-Fi: four times the usual wait.
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS * 4);
+  try {
+    const response = await fetch(`${API_BASE}${pagePath}files/`, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      body: form,
+      signal: controller.signal,
+    });
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch {
+      body = null;
+    }
+    if (response.status === 201) {
+      const data = isRecord(body) && body.status === 'success' ? body.data : undefined;
+      return isAttachment(data) ? { ok: true, data } : { ok: false, failure: { kind: 'server', status: 201 } };
+    }
+    if (response.status === 413) {
+      return { ok: false, failure: failureOf(422, response.headers, body) };
+    }
+    return { ok: false, failure: failureOf(response.status, response.headers, body) };
+  } catch {
+    return { ok: false, failure: { kind: controller.signal.aborted ? 'timeout' : 'network' } };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** POST /public/leads/confirm-email/: the double opt-in link. */
@@ -205,7 +255,7 @@ function isPublicOffer(data: unknown): data is PublicOffer {
   );
 }
 
-const offerPath = (slug: string) => `/public/offers/${encodeURIComponent(slug)}/`;
+export const offerPath = (slug: string) => `/public/offers/${encodeURIComponent(slug)}/`;
 
 /** GET /public/offers/{slug}/: 404 for an unknown, draft, archived or unpublished offer. */
 export function getPublicOffer(slug: string): Promise<ApiResult<PublicOffer>> {

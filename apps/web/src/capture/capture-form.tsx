@@ -28,6 +28,7 @@ import { newIdempotencyKey, type ApiFailure, type ApiResult } from './api.ts';
 import type { CaptureAction } from './capture-machine.ts';
 import { translateFormMessage, type Translate } from './i18n.ts';
 import { primaryButtonClass } from './page-frame.tsx';
+import { FileUpload, type UploadFile } from './file-upload.tsx';
 import { Spinner } from './spinner.tsx';
 
 type Answers = Record<string, SubmissionValue | undefined>;
@@ -104,6 +105,8 @@ export interface CaptureFormProps {
   page: CaptureFormPage;
   /** Sends the answers with the attempt's Idempotency-Key (an event's capture, an offer's submit). */
   send: (body: CaptureRequest, idempotencyKey: string) => Promise<ApiResult<CaptureResult>>;
+  /** Uploads a file field's file as soon as it is chosen; its id is the field's answer. */
+  upload: UploadFile;
   language: Language;
   t: Translate;
   messages: FormRendererMessages;
@@ -121,6 +124,7 @@ export interface CaptureFormProps {
 export function CaptureForm({
   page,
   send,
+  upload,
   language,
   t,
   messages,
@@ -304,6 +308,7 @@ export function CaptureForm({
           messages={messages}
           idPrefix={CUSTOM_PREFIX}
           disabled={submitting}
+          fileInput={(input) => <FileUpload input={input} upload={upload} t={t} language={language} />}
         />
       )}
 
@@ -343,6 +348,7 @@ export function CaptureForm({
           messages={messages}
           idPrefix={CUSTOM_PREFIX}
           disabled={submitting}
+          fileInput={(input) => <FileUpload input={input} upload={upload} t={t} language={language} />}
         />
       )}
 

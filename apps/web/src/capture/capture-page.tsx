@@ -1,7 +1,7 @@
 import type { PublicEvent } from '@leadcapture/contracts/public-capture';
 import { CalendarX2 } from 'lucide-react';
 import { accentVariables } from './accent.ts';
-import { countPageView, getPublicEvent, submitCapture } from './api.ts';
+import { countPageView, eventPath, getPublicEvent, submitCapture } from './api.ts';
 import { EventHeader } from './event-header.tsx';
 import { prepareDateFormat } from './format.ts';
 import { PublicPage, type PageKind, type PublicPageProps } from './public-page.tsx';
@@ -18,6 +18,7 @@ const eventPage: PageKind<PublicEvent> = {
   },
   countView: countPageView,
   send: submitCapture,
+  path: eventPath,
   formPage: (event) => event,
   emailVerification: (event) => event.email_verification,
   successMessage: () => '',

@@ -95,7 +95,6 @@ export function rendererMessages(t: Translate): FormRendererMessages {
     choose: t('renderer.choose'),
     ratingStar: (value, max) => t('renderer.ratingStar', { value, max }),
     clearRating: t('renderer.clearRating'),
-    fileUnavailable: t('renderer.fileUnavailable'),
     watchVideo: t('renderer.watchVideo'),
     opensInNewTab: t('renderer.opensInNewTab'),
   };

@@ -1,6 +1,6 @@
 import type { PublicOffer } from '@leadcapture/contracts/public-capture';
 import { SearchX } from 'lucide-react';
-import { countOfferView, getPublicOffer, submitOffer } from './api.ts';
+import { countOfferView, getPublicOffer, offerPath, submitOffer } from './api.ts';
 import type { Translate } from './i18n.ts';
 import { PublicPage, type PageKind, type PublicPageProps } from './public-page.tsx';
 
@@ -36,6 +36,7 @@ const offerPage: PageKind<PublicOffer> = {
   load: (slug) => getPublicOffer(slug),
   countView: countOfferView,
   send: submitOffer,
+  path: offerPath,
   formPage: (offer) => ({ ...offer, name: offer.title }),
   emailVerification: () => false,
   successMessage: (offer) => offer.success_message,

@@ -2,7 +2,7 @@ import { attributionFromPage, type CaptureRequest, type CaptureResult } from '@l
 import { Check, Clock, Mail, RotateCcw, WifiOff } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import type { Language } from '../i18n/language.ts';
-import type { ApiFailure, ApiResult } from './api.ts';
+import { uploadAttachment, type ApiFailure, type ApiResult } from './api.ts';
 import { CaptureForm, type CaptureFormPage } from './capture-form.tsx';
 import { captureReducer, initialCaptureState, type CaptureState } from './capture-machine.ts';
 import { createTranslator, rendererMessages, type MessageKey, type Translate } from './i18n.ts';
@@ -36,6 +36,8 @@ export interface PageKind<P> {
   /** One view for the page's analytics (fire and forget). */
   countView: (slug: string) => void;
   send: (slug: string, body: CaptureRequest, idempotencyKey: string) => Promise<ApiResult<CaptureResult>>;
+  /** The page's address under the API, where a file field's uploads go (`{path}files/`). */
+  path: (slug: string) => string;
   /** The page as the form and the result panel need it. */
   formPage: (page: P) => CaptureFormPage;
   /** The visitor will be mailed a confirmation link (double opt-in): say so on success. */
@@ -270,6 +272,7 @@ export function PublicPage<P>({
             key={formKey}
             page={formPage}
             send={(body, key) => kind.send(slug, body, key)}
+            upload={(file) => uploadAttachment(kind.path(slug), file, file.name)}
             language={language}
             t={t}
             messages={messages}

@@ -17,6 +17,10 @@ import { createdResponse, okResponse, typed } from '../../http/routes.ts';
 import * as capture from './capture.service.ts';
 import type { CaptureOutcome } from './capture.service.ts';
 import * as offerCapture from './offer-capture.service.ts';
+import { ATTACHMENT_LIMIT, uploadAttachment, type PageKind } from './attachments.ts';
+import { attachmentSchema, MAX_ATTACHMENT_BYTES, UPLOAD_FIELD } from '@leadcapture/contracts/files';
+import { binary, readUpload, registerUploads } from '../files/files.service.ts';
+import { z } from 'zod';
 
 const tags = ['public capture'];
 
@@ -37,6 +41,41 @@ const open = { config: { public: true } } as const;
 export function captureRoutes(deps: AppDeps) {
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
+
+    // Visitors' attachments: multipart, so in a plugin of their own (the JSON routes beside them
+    // keep answering 415 to multipart bodies).
+    await instance.register(async (uploads) => {
+      await registerUploads(uploads, MAX_ATTACHMENT_BYTES);
+      const upload = typed(uploads);
+      for (const kind of ['event', 'offer'] as const satisfies readonly PageKind[]) {
+        upload.post(
+          `/${kind}s/:id_or_slug/files/`,
+          {
+            ...open,
+            schema: {
+              tags: kind === 'event' ? tags : offerTags,
+              summary: `Upload a file for the ${kind}'s form file field; send its id as that field's answer`,
+              description:
+                `One part named "${UPLOAD_FIELD}": a PDF, PNG, JPEG, WebP, GIF, docx, xlsx or pptx of at most 10 MB, ` +
+                'recognised by its content. A wrong type answers 422, a larger file 413 PAYLOAD_TOO_LARGE. ' +
+                'Visitors can never list or read files.',
+              security: [],
+              consumes: ['multipart/form-data'],
+              params: idOrSlugParamsSchema,
+              body: z.object({ [UPLOAD_FIELD]: binary }).nullish(),
+              response: createdResponse(attachmentSchema),
+            },
+          },
+          async (req, reply) => {
+            const file = await uploadAttachment(deps, req.ip || null, kind, req.params.id_or_slug, () =>
+              readUpload(req, ATTACHMENT_LIMIT),
+            );
+            reply.code(201);
+            return ok(file, 201);
+          },
+        );
+      }
+    });
 
     app.get(
       '/events/:id_or_slug/',

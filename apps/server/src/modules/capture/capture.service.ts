@@ -26,6 +26,7 @@ import { publicFileUrl } from '../files/files.service.ts';
 import { loadScoringRules, type VisitorScope } from '../leads/leads.service.ts';
 import { createCapturedLead, linkCapturedLead, markEmailVerified, type CapturedLeadInput } from './captured-leads.ts';
 import type { CaptureTarget } from './capture-targets.ts';
+import { attachToLead, attachmentAnswers, checkAttachments } from './attachments.ts';
 import { leadEmailConfirmations, leads, type LeadAttribution } from '../leads/leads.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
 
@@ -75,7 +76,7 @@ export const lookupKey = (idOrSlug: string) => idOrSlug.toLowerCase();
  * visitor's request names the row it may see, and the tenant scope comes from that row.
  * Only events set active by hand are public: draft, inactive, cancelled and unknown are 404.
  */
-async function inPublicEvent<T>(
+export async function inPublicEvent<T>(
   db: Database,
   idOrSlug: string,
   fn: (scope: VisitorScope, event: EventRow, version: string) => Promise<T>,
@@ -280,6 +281,19 @@ export async function captureLead(
       language: body.language ?? 'en',
       rules,
     };
+    // File answers are checked before the write and attached after it (the batched write takes
+    // no part in them); a form without a file answer costs nothing more.
+    const attachments = attachmentAnswers(event.formFields, answers.responses);
+    const organizationId = event.organizationId;
+    const attach = async (leadId: string, check: boolean) => {
+      if (attachments.size === 0) return;
+      await inScope(deps.db, { organizationId }, (tx) =>
+        check
+          ? checkAttachments({ organizationId, tx }, event.id, leadId, attachments)
+          : attachToLead({ organizationId, tx }, leadId, attachments),
+      );
+    };
+    await attach(result.id, true);
     const written = await createCapturedLead(deps.captureWrites, deps.config.publicUrl, {
       ...input,
       organizationId: event.organizationId,
@@ -287,6 +301,7 @@ export async function captureLead(
       rulesVersion,
     });
     if (written.outcome === 'created') {
+      await attach(result.id, false);
       // lead.created is delivered now (live updates) by this process, which leased it; a
       // double opt-in's mail waits in the outbox, delivered now rather than at the next poll.
       deps.outbox.deliverLeased([written.announcement]);
@@ -294,15 +309,14 @@ export async function captureLead(
       return { statusCode: 201, result, replayed: false, created: true };
     }
     if (written.outcome === 'replayed') {
-      const organizationId = event.organizationId;
       return inScope(deps.db, { organizationId }, (tx) => replayedAnswer({ organizationId, tx }, result.id));
     }
     if (written.outcome === 'duplicate') {
-      const organizationId = event.organizationId;
       const linked = await inScope(deps.db, { organizationId }, (tx) =>
         linkCapturedLead({ organizationId, tx }, written.leadId, input),
       );
       if (linked === 'linked') deps.outbox.kick();
+      await attach(written.leadId, false);
       // The visitor is told as for a new lead; the team sees the capture on the lead they know.
       return {
         statusCode: 201,

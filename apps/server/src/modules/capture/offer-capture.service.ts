@@ -1,3 +1,4 @@
+import { attachToLead, attachmentAnswers, checkAttachments } from './attachments.ts';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { CaptureRequestData } from '@leadcapture/contracts/leads';
@@ -38,7 +39,7 @@ const offerNotFound = () => new AppError('NOT_FOUND', 'This offer was not found 
  * lookup, as for events) and then acts as its organisation. Only an active, published offer is
  * public (docs/offers.md): draft, archived, unpublished and unknown are all 404.
  */
-async function inPublicOffer<T>(
+export async function inPublicOffer<T>(
   db: Database,
   idOrSlug: string,
   fn: (scope: VisitorScope, offer: OfferRow) => Promise<T>,
@@ -143,13 +144,17 @@ export async function submitOffer(
       language: body.language ?? 'en',
       rules,
     };
+    const attachments = attachmentAnswers(offer.formFields, answers.responses);
+    await checkAttachments(scope, offer.id, result.id, attachments);
     const written = await writeOfferLead(scope, input);
     switch (written.outcome) {
       case 'created':
+        await attachToLead(scope, result.id, attachments);
         return { statusCode: 201, result, replayed: false, created: true };
       case 'duplicate': {
         // The visitor is told as for a new lead; the team sees the capture on the lead they know.
         const linked = await linkCapturedLead(scope, written.leadId, input);
+        await attachToLead(scope, written.leadId, attachments);
         return {
           statusCode: 201,
           result: { id: written.leadId, status: result.status },

@@ -1,7 +1,7 @@
 import { detailSchema } from '@leadcapture/contracts/auth';
 import { errorEnvelopeSchema } from '@leadcapture/contracts/envelope';
 import { idParamsSchema } from '@leadcapture/contracts/fields';
-import { fileSchema, IMAGE_CONTENT_TYPES } from '@leadcapture/contracts/files';
+import { ATTACHMENT_CONTENT_TYPES, fileSchema } from '@leadcapture/contracts/files';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.ts';
@@ -19,7 +19,7 @@ const tags = ['files'];
 const downloadResponse = {
   200: {
     description: 'The file, served with the type detected at upload',
-    content: Object.fromEntries(IMAGE_CONTENT_TYPES.map((type) => [type, { schema: binary }])),
+    content: Object.fromEntries(ATTACHMENT_CONTENT_TYPES.map((type) => [type, { schema: binary }])),
   },
   304: z.null().describe('Not modified: If-None-Match matched the ETag (the file id)'),
   '4xx': errorEnvelopeSchema,
@@ -62,7 +62,11 @@ async function sendFile(
     .header('content-length', row.size)
     .header(
       'content-disposition',
-      contentDisposition('inline', downloadName(row.originalName, extensionOf(row.contentType))),
+      // A visitor's Office document is saved, never opened in the app's origin; images and PDFs show.
+      contentDisposition(
+        row.contentType.startsWith('application/vnd.') ? 'attachment' : 'inline',
+        downloadName(row.originalName, extensionOf(row.contentType)),
+      ),
     )
     .send(body);
 }

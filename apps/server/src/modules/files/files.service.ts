@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
-import { MAX_IMAGE_BYTES, type FileInfo, type FilePurpose } from '@leadcapture/contracts/files';
+import type { FileInfo, FilePurpose } from '@leadcapture/contracts/files';
 import { inScope, type TenantContext } from '../../db/tenant.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { AppError } from '../../http/errors.ts';
@@ -12,12 +12,14 @@ import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { sanitizeFileName } from './file-name.ts';
 import { files } from './files.table.ts';
 import { detectImageType, SNIFF_BYTES } from './image-type.ts';
-import { invalidImage, tooLarge, type Upload } from './upload.ts';
+import { IMAGE_LIMIT, invalidImage, type Upload, type UploadLimit } from './upload.ts';
 
 // The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
 // use of its other files.
 export { contentDisposition } from './file-name.ts';
-export { readUpload, registerUploads, uploadDocs, type Upload } from './upload.ts';
+export { readUpload, registerUploads, uploadDocs, binary, type Upload, type UploadLimit } from './upload.ts';
+export { ATTACHMENT_SNIFF_BYTES, detectAttachmentType } from './image-type.ts';
+export { files } from './files.table.ts';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -60,25 +62,50 @@ export interface StoredImage {
  * in storage when this throws.
  */
 export async function storeImage(storage: FileStorage, organizationId: string, upload: Upload): Promise<StoredImage> {
+  return storeChecked(storage, organizationId, upload, IMAGE_CHECK);
+}
+
+/** How an upload is recognised and bounded: an image, or a visitor's attachment. */
+export interface ContentCheck {
+  sniffBytes: number;
+  detect: (head: Uint8Array) => { contentType: FileRow['contentType']; extension: string } | null;
+  invalid: () => AppError;
+  limit: UploadLimit;
+}
+const IMAGE_CHECK: ContentCheck = {
+  sniffBytes: SNIFF_BYTES,
+  detect: detectImageType,
+  invalid: invalidImage,
+  limit: IMAGE_LIMIT,
+};
+
+/** storeImage for any content check: the type from the first bytes, the size counted as they pass. */
+export async function storeChecked(
+  storage: FileStorage,
+  organizationId: string,
+  upload: Upload,
+  check: ContentCheck,
+): Promise<StoredImage> {
   const source = upload.content[Symbol.asyncIterator]();
   try {
-    return await streamImage(storage, organizationId, upload, source);
+    return await streamChecked(storage, organizationId, upload, source, check);
   } finally {
     // Stop reading a refused upload (a no-op once it was read to the end).
     await source.return?.(undefined);
   }
 }
 
-async function streamImage(
+async function streamChecked(
   storage: FileStorage,
   organizationId: string,
   upload: Upload,
   source: AsyncIterator<Buffer>,
+  check: ContentCheck,
 ): Promise<StoredImage> {
   const head: Buffer[] = [];
   let headLength = 0;
   let ended = false;
-  while (headLength < SNIFF_BYTES) {
+  while (headLength < check.sniffBytes) {
     const next = await source.next();
     if (next.done) {
       ended = true;
@@ -88,14 +115,14 @@ async function streamImage(
     headLength += next.value.length;
   }
   const first = Buffer.concat(head);
-  const type = detectImageType(first);
-  if (!type) throw invalidImage();
+  const type = check.detect(first);
+  if (!type) throw check.invalid();
 
   const key = `${organizationId}/${randomUUID()}.${type.extension}`;
   let size = 0;
   const counted = (chunk: Buffer) => {
     size += chunk.length;
-    if (size > MAX_IMAGE_BYTES) throw tooLarge();
+    if (size > check.limit.maxBytes) throw check.limit.tooLarge();
     return chunk;
   };
   const body = async function* () {
@@ -106,7 +133,7 @@ async function streamImage(
       yield counted(next.value);
     }
     // Busboy ends a part early at the limit; without this check a cut file would be stored.
-    if (upload.truncated()) throw tooLarge();
+    if (upload.truncated()) throw check.limit.tooLarge();
   };
   await storage.write(key, body());
   return { key, contentType: type.contentType, size, originalName: sanitizeFileName(upload.filename) };

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { FilePurpose, ImageContentType } from '@leadcapture/contracts/files';
+import { index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AttachmentContentType, FilePurpose } from '@leadcapture/contracts/files';
 import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
 import { users } from '../auth/auth.table.ts';
+import { leads } from '../leads/leads.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
 
 /**
@@ -20,16 +21,21 @@ export const files = pgTable(
     // The organisation keeps its files when the uploader's account goes.
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     purpose: text('purpose').$type<FilePurpose>().notNull(),
-    contentType: text('content_type').$type<ImageContentType>().notNull(),
+    contentType: text('content_type').$type<AttachmentContentType>().notNull(),
     size: integer('size').notNull(),
     originalName: text('original_name').notNull().default(''),
     storageKey: text('storage_key').notNull(),
+    // A visitor's attachment: the public page (event or offer) it was uploaded on, and the lead it
+    // was attached to by a capture (null until then; a file is attached once).
+    pageId: uuid('page_id'),
+    leadId: uuid('lead_id').references((): AnyPgColumn => leads.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('files_storage_key_key').on(t.storageKey),
     index('files_organization_created_idx').on(t.organizationId, t.createdAt),
     index('files_uploaded_by_idx').on(t.uploadedBy),
+    index('files_lead_idx').on(t.leadId),
     // One logo per organisation: a new one replaces the old in the same transaction.
     uniqueIndex('files_organization_logo_key')
       .on(t.organizationId)

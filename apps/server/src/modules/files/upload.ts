@@ -51,8 +51,8 @@ const malformed = () => new AppError('BAD_REQUEST', 'The upload was interrupted 
  * Registers the multipart parser in the calling plugin only (fastify encapsulation), so the JSON
  * routes elsewhere keep answering 415 to multipart bodies.
  */
-export async function registerUploads(app: FastifyInstance): Promise<void> {
-  await app.register(multipart, { limits: LIMITS, throwFileSizeLimit: false });
+export async function registerUploads(app: FastifyInstance, maxBytes = MAX_IMAGE_BYTES): Promise<void> {
+  await app.register(multipart, { limits: { ...LIMITS, fileSize: maxBytes }, throwFileSizeLimit: false });
   // An answer given before the request arrived whole (a refused token, a file refused at its
   // first bytes or at the limit) closes the connection: keeping it alive would mean reading the
   // rest of the body, however large, only to throw it away.
@@ -72,8 +72,15 @@ export interface Upload {
   truncated(): boolean;
 }
 
+/** How large a file an upload route takes, and its 413 (an image's, or a visitor's attachment's). */
+export interface UploadLimit {
+  maxBytes: number;
+  tooLarge: () => AppError;
+}
+export const IMAGE_LIMIT: UploadLimit = { maxBytes: MAX_IMAGE_BYTES, tooLarge };
+
 /** The part named `file` of a multipart request (spec 01 §7: "a multipart form with a file field"). */
-export async function readUpload(request: FastifyRequest): Promise<Upload> {
+export async function readUpload(request: FastifyRequest, limit: UploadLimit = IMAGE_LIMIT): Promise<Upload> {
   if (!request.isMultipart()) {
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
@@ -81,7 +88,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
     );
   }
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_IMAGE_BYTES + FRAMING_ALLOWANCE) throw tooLarge();
+  if (Number.isFinite(declared) && declared > limit.maxBytes + FRAMING_ALLOWANCE) throw limit.tooLarge();
 
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
@@ -107,9 +114,9 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
       try {
         for await (const chunk of stream) yield chunk as Buffer;
       } catch {
-        throw cut.overLimit ? tooLarge() : malformed();
+        throw cut.overLimit ? limit.tooLarge() : malformed();
       }
-      if (cut.overLimit) throw tooLarge();
+      if (cut.overLimit) throw limit.tooLarge();
     })(),
     truncated: () => cut.overLimit || stream.truncated,
   };

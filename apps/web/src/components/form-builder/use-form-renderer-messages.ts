@@ -11,7 +11,6 @@ export function useFormRendererMessages(): FormRendererMessages {
       choose: t('renderer.choose'),
       ratingStar: (value: number, max: number) => t('renderer.ratingStar', { value, max }),
       clearRating: t('renderer.clearRating'),
-      fileUnavailable: t('renderer.fileUnavailable'),
       watchVideo: t('renderer.watchVideo'),
       opensInNewTab: t('renderer.opensInNewTab'),
     }),

@@ -16,7 +16,6 @@ const messages: FormRendererMessages = {
   choose: 'Choose…',
   ratingStar: (value, max) => `${value} of ${max} stars`,
   clearRating: 'Clear rating',
-  fileUnavailable: 'File uploads are not available on this form.',
   watchVideo: 'Watch the video',
   opensInNewTab: '(opens in a new tab)',
 };
@@ -114,7 +113,8 @@ describe('FormRenderer', () => {
     const rating = screen.getByRole('radiogroup', { name: 'Booth rating' });
     expect(within(rating).getAllByRole('radio')).toHaveLength(5);
     expect(within(rating).getByRole('radio', { name: '3 of 5 stars' })).toBeTruthy();
-    expect(screen.getByText('File uploads are not available on this form.')).toBeTruthy();
+    // Without an uploader (the builder's preview) a file field is a picker that takes nothing.
+    expect(screen.getByLabelText<HTMLInputElement>(/Brief/).disabled).toBe(true);
 
     // The page has its own h1: the builder's H1 is an h2.
     expect(screen.getByRole('heading', { level: 2, name: 'About you' })).toBeTruthy();

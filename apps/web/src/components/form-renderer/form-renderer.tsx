@@ -1,7 +1,9 @@
 import { isInputField, type FormField, type SubmissionValue } from '@leadcapture/contracts/form-fields';
 import { useId, useMemo } from 'react';
 import { gridClass, rootClass, widthClass } from './form-renderer-styles.ts';
-import { InputField } from './input-field.tsx';
+import { InputField, type FileInputRender } from './input-field.tsx';
+
+export type { FileInputProps, FileInputRender } from './input-field.tsx';
 import { LayoutField } from './layout-field.tsx';
 
 /**
@@ -17,8 +19,6 @@ export interface FormRendererMessages {
   ratingStar: (value: number, max: number) => string;
   /** Button that clears an optional rating: "Clear rating". */
   clearRating: string;
-  /** Shown instead of a file picker: "File uploads are not available on this form." */
-  fileUnavailable: string;
   /** Title of a video card without a label: "Watch the video". */
   watchVideo: string;
   /** Screen-reader hint on links that open a new tab: "(opens in a new tab)". */
@@ -38,6 +38,8 @@ export interface FormRendererProps {
   disabled?: boolean;
   /** `autocomplete` tokens by field id (the capture page's standard fields: given-name, email, …). */
   autoComplete?: Readonly<Record<string, string>>;
+  /** Draws a file field's picker where uploads work (the capture page); else a disabled one. */
+  fileInput?: FileInputRender;
 }
 
 /**
@@ -82,6 +84,7 @@ export function FormRenderer({
   idPrefix,
   disabled = false,
   autoComplete,
+  fileInput,
 }: FormRendererProps) {
   const generated = useId();
   const prefix = idPrefix ?? `${generated}-`;
@@ -102,6 +105,7 @@ export function FormRenderer({
                 messages={messages}
                 disabled={disabled}
                 autoComplete={autoComplete?.[field.id]}
+                fileInput={fileInput}
               />
             ) : (
               <LayoutField field={field} headingLevel={headingLevels.get(field.id) ?? 2} messages={messages} />

@@ -4,7 +4,7 @@ import {
   type InputFormField,
   type SubmissionValue,
 } from '@leadcapture/contracts/form-fields';
-import { ChevronDown, FileUp } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import type { FocusEvent, ReactNode } from 'react';
 import type { FormRendererMessages } from './form-renderer.tsx';
 import {
@@ -31,7 +31,21 @@ export interface InputFieldProps {
   messages: FormRendererMessages;
   disabled: boolean;
   autoComplete: string | undefined;
+  fileInput: FileInputRender | undefined;
 }
+
+/** What a page that can upload draws for a file field: the control with the DOM id `id`. */
+export interface FileInputProps {
+  field: InputFormField;
+  id: string;
+  /** The uploaded file's id, or '' for none yet. */
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+  describedBy: string | undefined;
+  disabled: boolean;
+}
+export type FileInputRender = (props: FileInputProps) => ReactNode;
 
 function asText(value: SubmissionValue | undefined): string {
   if (typeof value === 'string') return value;
@@ -231,23 +245,27 @@ export function InputField(props: InputFieldProps) {
     }
 
     case 'file':
-      // No public upload endpoint exists yet: the field says so rather than offering a picker
-      // that cannot work (docs/capture.md). A required file field therefore cannot be answered.
+      // The page that can upload (the capture page) draws the picker; elsewhere (the builder's
+      // preview) the field shows as a picker that takes nothing.
       return (
         <div className="grid gap-2">
-          <p className={labelClass} id={`${id}-label`}>
+          <label htmlFor={id} className={labelClass}>
             {field.label}
             <RequiredMark required={field.required} />
-          </p>
-          <div
-            className="flex items-center gap-3 rounded-lg border border-dashed border-input bg-muted/50 px-4 py-3 text-sm text-muted-foreground"
-            id={id}
-            role="note"
-            aria-labelledby={`${id}-label`}
-          >
-            <FileUp aria-hidden="true" className="size-5 shrink-0" />
-            <span>{messages.fileUnavailable}</span>
-          </div>
+          </label>
+          {props.fileInput ? (
+            props.fileInput({
+              field,
+              id,
+              value: typeof value === 'string' ? value : '',
+              onChange: (next) => onChange(field.id, next),
+              invalid: errors.length > 0,
+              describedBy: describedBy(field, id, errors),
+              disabled,
+            })
+          ) : (
+            <input id={id} type="file" disabled className={cx(controlClass, 'py-1.5')} />
+          )}
           <Description field={field} id={id} errors={errors} />
         </div>
       );

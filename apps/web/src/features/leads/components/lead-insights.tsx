@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import type { Lead } from '../api/leads.ts';
+import { LeadFileAnswer } from './lead-file-answer.tsx';
 import { daysBetween } from './lead-name.ts';
 import { ScoreBreakdown } from './lead-score.tsx';
 
@@ -125,6 +126,7 @@ const isCompanySize = (v: string): v is (typeof COMPANY_SIZES)[number] =>
 export function LeadDetails({ lead, event }: { lead: Lead; event: Pick<Event, 'form_fields'> | null }) {
   const { t } = useTranslation('leads');
   const labels = new Map((event?.form_fields ?? []).map((f) => [f.id, f.label]));
+  const fileFields = new Set((event?.form_fields ?? []).filter((f) => f.type === 'file').map((f) => f.id));
   const answers = Object.entries(lead.custom_fields);
   const none = <span className="text-muted-foreground">—</span>;
   const answer = (value: unknown) =>
@@ -190,7 +192,11 @@ export function LeadDetails({ lead, event }: { lead: Lead; event: Pick<Event, 'f
           )}
           {answers.map(([id, value]) => (
             <Row key={id} label={labels.get(id) ?? id}>
-              {answer(value)}
+              {fileFields.has(id) && typeof value === 'string' && value !== '' ? (
+                <LeadFileAnswer fileId={value} />
+              ) : (
+                answer(value)
+              )}
             </Row>
           ))}
         </dl>

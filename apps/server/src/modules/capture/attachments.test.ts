@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResult } from '@leadcapture/contracts/auth';
+import { attachmentSchema, fileSchema } from '@leadcapture/contracts/files';
+import { formFieldSchema } from '@leadcapture/contracts/forms';
+import { captureResultSchema } from '@leadcapture/contracts/leads';
+import { createEvent, postCapture, storedLeads, visitor, type EventFixture } from '../../../test/capture.ts';
+import { expectData, expectError, expectValidation } from '../../../test/envelope.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { bearer, createTestApp, registerUser, uniqueAddress, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+let owner: AuthResult;
+let other: AuthResult;
+let event: EventFixture;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await registerUser(t);
+  other = await registerUser(t);
+  event = await createEvent(t, owner.organization?.id ?? '', { formFields: [cv] });
+});
+afterAll(() => t.close());
+
+const cv = formFieldSchema.parse({ id: 'cv', type: 'file', label: 'Your CV', required: true });
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
+// A Windows executable's first bytes ("MZ"), named as a PDF.
+const EXE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(200)]);
+
+function attach(slug: string, data: Buffer, filename = 'cv.pdf', kind = 'events') {
+  const form = multipart([{ name: 'file', filename, contentType: 'application/pdf', data }]);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/public/${kind}/${slug}/files/`,
+    headers: form.headers,
+    payload: form.payload,
+    remoteAddress: uniqueAddress(),
+  });
+}
+
+describe('POST /public/events/{id_or_slug}/files/', () => {
+  it('takes a PDF, and the capture that names it attaches it to the lead, downloadable by the team only', async () => {
+    const file = expectData(attachmentSchema, await attach(event.slug, PDF), 201);
+    expect(file).toEqual({ id: file.id, name: 'cv.pdf', size: PDF.length, content_type: 'application/pdf' });
+
+    const lead = expectData(
+      captureResultSchema,
+      await postCapture(t, event.slug, visitor({ responses: { cv: file.id } }), { remoteAddress: uniqueAddress() }),
+      201,
+    );
+    const stored = (await storedLeads(t, event.organizationId)).find((row) => row.id === lead.id);
+    expect(stored?.customFields).toEqual({ cv: file.id });
+
+    const info = expectData(
+      fileSchema,
+      await t.app.inject({ method: 'GET', url: `/api/v1/files/${file.id}/`, headers: bearer(owner.access) }),
+    );
+    expect(info.purpose).toBe('lead_attachment');
+    expect(info.public_url).toBeNull();
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/files/${file.id}/download/`,
+      headers: bearer(owner.access),
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+
+    // Another organisation, and a visitor, cannot read it.
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/files/${file.id}/download/`,
+      headers: bearer(other.access),
+    });
+    expectError(foreign, 404, 'NOT_FOUND');
+    expectError(await t.app.inject({ method: 'GET', url: `/api/v1/public/files/${file.id}/` }), 404, 'NOT_FOUND');
+
+    // Attached once: a second capture cannot name it.
+    const again = await postCapture(t, event.slug, visitor({ responses: { cv: file.id } }), {
+      remoteAddress: uniqueAddress(),
+    });
+    expectValidation(again, 'cv');
+  });
+
+  it('refuses a renamed executable with 422 and a file over 10 MB with 413', async () => {
+    expectError(await attach(event.slug, EXE, 'cv.pdf'), 422, 'VALIDATION_ERROR');
+    const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
+    expectError(await attach(event.slug, big), 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it("refuses a capture naming another organisation's file", async () => {
+    const theirs = await createEvent(t, other.organization?.id ?? '', { formFields: [cv] });
+    const file = expectData(attachmentSchema, await attach(theirs.slug, PDF), 201);
+    const capture = await postCapture(t, event.slug, visitor({ responses: { cv: file.id } }), {
+      remoteAddress: uniqueAddress(),
+    });
+    expectValidation(capture, 'cv');
+  });
+
+  it('refuses uploads to a form without a file field, and to an unknown page', async () => {
+    const plain = await createEvent(t, owner.organization?.id ?? '');
+    expectError(await attach(plain.slug, PDF), 422, 'VALIDATION_ERROR');
+    expectError(await attach('no-such-event', PDF), 404, 'NOT_FOUND');
+  });
+});
