@@ -73,8 +73,8 @@ const D = FORM_FIELD_DEFAULTS;
 const formFieldShape = z
   .object(
     {
-      // 03-decisions §3: a field sent without an id gets one (in a whole form, one no other field has).
-      id: fieldIdSchema.default(() => createFieldId([])),
+      // 03-decisions §3: a field sent without an id gets one (newFieldSchema, formFieldsSchema).
+      id: fieldIdSchema,
       type: z.enum(FORM_FIELD_TYPES, { error: M.choice }),
       label: text(L.labelMaxLength),
       content: text(L.contentMaxLength),
@@ -165,6 +165,17 @@ export const formFieldSchema = formFieldShape.superRefine((field, ctx) => {
 });
 export type FormFieldInput = z.input<typeof formFieldSchema>;
 
+const isField = (item: unknown): item is Record<string, unknown> => typeof item === 'object' && item !== null;
+
+/**
+ * One field added to a form: sent without an id it gets a new one (03-decisions §3), made before
+ * the schema reads it. Not a zod default: the OpenAPI document would print a random id as one.
+ */
+export const newFieldSchema = z.preprocess(
+  (value) => (isField(value) && value.id === undefined ? { ...value, id: createFieldId([]) } : value),
+  formFieldSchema,
+);
+
 /**
  * Fields sent without an id get a new one, unlike the ids of all other fields of the form
  * (03-decisions §3). Anything else is left for the schema to judge.
@@ -172,7 +183,6 @@ export type FormFieldInput = z.input<typeof formFieldSchema>;
 function withFieldIds(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
   const items: readonly unknown[] = value;
-  const isField = (item: unknown): item is Record<string, unknown> => typeof item === 'object' && item !== null;
   const taken = items.flatMap((item) => (isField(item) && typeof item.id === 'string' ? [item.id] : []));
   return items.map((item) => {
     if (!isField(item) || item.id !== undefined) return item;

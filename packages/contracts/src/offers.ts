@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES, optionalText, requiredText } from './fields.ts';
 import { FIELD_ID_PATTERN, FORM_LIMITS, FORM_MESSAGES } from './form-fields.ts';
-import { formFieldResponseSchema, formFieldSchema, formFieldsSchema } from './forms.ts';
+import { formFieldResponseSchema, formFieldsSchema, newFieldSchema } from './forms.ts';
 import { SLUG_MESSAGES, slugProblem } from './slugs.ts';
 
 /**
@@ -176,10 +176,11 @@ export type OfferFields = z.infer<typeof offerFieldsSchema>;
 
 /**
  * `POST /offers/{id}/fields/`: one field of the shared form engine (formFieldSchema), added at
- * `position` (0 first; default last). Its `id` (made by the builder) must be new in this form (else 409).
+ * `position` (0 first; default last). Its `id` (made by the builder, or by the server when left
+ * out) must be new in this form (else 409).
  */
 export const createOfferFieldSchema = z.object({
-  field: formFieldSchema,
+  field: newFieldSchema,
   position: z.int({ error: 'Enter a whole number from 0' }).min(0, 'Enter a whole number from 0').optional(),
 });
 export type CreateOfferFieldData = z.output<typeof createOfferFieldSchema>;

@@ -106,10 +106,12 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/public/events/{id_or_slug}/form/', allowed: 'public' },
   { method: 'POST', path: '/public/events/{id_or_slug}/views/', allowed: 'public' },
   { method: 'POST', path: '/public/events/{id_or_slug}/leads/', allowed: 'public' },
+  { method: 'POST', path: '/public/events/{id_or_slug}/files/', allowed: 'public', note: 'a form with a file field' },
   { method: 'POST', path: '/public/leads/confirm-email/', allowed: 'public' },
   { method: 'GET', path: '/public/offers/{id_or_slug}/', allowed: 'public' },
   { method: 'POST', path: '/public/offers/{id_or_slug}/views/', allowed: 'public' },
   { method: 'POST', path: '/public/offers/{id_or_slug}/submit/', allowed: 'public' },
+  { method: 'POST', path: '/public/offers/{id_or_slug}/files/', allowed: 'public', note: 'a form with a file field' },
   { method: 'POST', path: '/contact/', allowed: 'public' },
 
   // --- the signed-in user's own account: every role ---
