@@ -62,7 +62,7 @@ describe('QueryState', () => {
     expect(screen.queryByRole('heading', { name: 'No events yet' })).toBeNull();
   });
 
-  it('names a page on its way "Loading…" in a heading, busy', async () => {
+  it('names a page still loading "Loading…" in a heading, busy', async () => {
     const { container } = await renderWithApp(<PageLoading>shape</PageLoading>);
     expect(screen.getByRole('heading', { level: 1, name: 'Loading…' })).toBeTruthy();
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();

@@ -75,7 +75,7 @@ export function QueryError({
   );
 }
 
-/** Content on its way: busy and named "Loading…" for assistive technology, its shape for the eye. */
+/** Content still loading: busy and named "Loading…" for assistive technology, its shape for the eye. */
 export function QueryLoading({ children, className }: { children: ReactNode; className?: string }) {
   const { t } = useTranslation('common');
   return (
@@ -90,7 +90,7 @@ function SkeletonRows({ rows, className }: { rows: number; className: string }) 
 }
 
 /**
- * A whole page on its way (a record not loaded yet): busy, with a "Loading…" heading in place of
+ * A whole page still loading (a record not loaded yet): busy, with a "Loading…" heading in place of
  * the page's title for screen readers, and the page's shape for the eye.
  */
 export function PageLoading({ children, className }: { children: ReactNode; className?: string }) {
