@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { EventManualStatus } from '@leadcapture/contracts/constants';
 import type { OfferStatus } from '@leadcapture/contracts/offers';
 import type { FormField } from '@leadcapture/contracts/form-fields';
 import type { CaptureRequest } from '@leadcapture/contracts/public-capture';
 import { queryRows } from '../src/db/database.ts';
 import { inScope } from '../src/db/tenant.ts';
-import { eventLeadCounts, events, type EventSettings } from '../src/modules/events/events.table.ts';
+import { events, type EventSettings } from '../src/modules/events/events.table.ts';
 import { leads } from '../src/modules/leads/leads.table.ts';
 import { offers } from '../src/modules/offers/offers.table.ts';
 import { uniqueAddress, type TestApp } from './helpers.ts';
@@ -94,13 +94,13 @@ export function storedLeads(t: TestApp, organizationId: string) {
   );
 }
 
-/** The event's capture counter: the sum of its slot rows (events.table.ts). */
+/** The event's live leads, as its figures count them (event-figures.ts). */
 export async function leadsCaptured(t: TestApp, event: EventFixture): Promise<number> {
   const [row] = await inScope(t.database.db, { organizationId: event.organizationId }, (tx) =>
     tx
-      .select({ n: sql<number>`coalesce(sum(${eventLeadCounts.count}), 0)::int` })
-      .from(eventLeadCounts)
-      .where(eq(eventLeadCounts.eventId, event.id)),
+      .select({ n: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(and(eq(leads.eventId, event.id), isNull(leads.deletedAt))),
   );
   return row?.n ?? -1;
 }

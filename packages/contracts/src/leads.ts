@@ -93,7 +93,7 @@ export const leadSchema = z.object({
   follow_up_date: z.iso.datetime().nullable(),
   /** The event's id, for a lead captured at (or filed under) an event. */
   event: z.uuid().nullable(),
-  /** The offer's id; offers come later. */
+  /** The offer page it was captured on, if any. */
   offer: z.uuid().nullable(),
   /** The client the lead was converted to; null when not converted (or the client was deleted). */
   client: z.uuid().nullable(),

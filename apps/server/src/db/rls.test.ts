@@ -47,7 +47,6 @@ describe('row-level security', () => {
       'audit_logs',
       'capture_page_views',
       'clients',
-      'event_lead_counts',
       'event_templates',
       'events',
       'files',

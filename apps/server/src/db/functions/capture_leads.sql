@@ -1,16 +1,18 @@
--- A batch of captures written as sets, in one statement and one transaction (decision 023,
--- modules/leads/capture-writes.ts). Organisation by organisation, under that organisation's
--- row-level security, it decides each capture and answers one row per item:
+-- A batch of captures of event and offer pages written as sets, in one statement and one
+-- transaction (decision 023, modules/capture/capture-writes.ts). Organisation by organisation,
+-- under that organisation's row-level security, it decides each capture and answers one row per item:
 --   kind created     written, its lead.created leased to the caller (message_id, p_lease_seconds
---                    ahead; outbox.ts deliverLeased) and counted in one of p_slots count slots
+--                    ahead; outbox.ts deliverLeased)
 --   kind replayed    a lead with this id exists (an Idempotency-Key's repeat, an earlier twin in
 --                    the batch, or a concurrent twin that committed first)
---   kind stale       the event is not active or not the version the answers were checked against,
---                    or the scoring rules changed (another organisation's event is invisible: stale)
+--   kind stale       the page is not public (an event not active, an offer not active and
+--                    published) or not the version the answers were checked against, or the scoring
+--                    rules changed (another organisation's page is invisible: stale)
 --   kind duplicate   the organisation links duplicates and the address already has a live lead, or
 --                    an earlier capture of the batch has it: lead_id is that lead
 -- lead_id is the capture's own lead for created and replayed, none for stale.
--- Each item: organization_id, event_id, event_version, rules_version, lead (keys = column names),
+-- Each item: organization_id, page_kind (event or offer), page_id, page_version, rules_version,
+-- lead (keys = column names),
 -- message_id, outbox (further messages, left to the poller), confirmation (null or token_hash and
 -- expires_at). The duplicate check's advisory locks are taken in address order, before the
 -- statement's snapshot.
@@ -19,7 +21,7 @@
 -- SET enable_seqscan off: every lookup goes by a key, and a generic plan made while a table was
 -- empty must not be a sequential scan (decision 023, "Plans made on an empty table").
 
-CREATE OR REPLACE FUNCTION public.capture_leads(p_items jsonb, p_slots integer, p_lease_seconds integer)
+CREATE OR REPLACE FUNCTION public.capture_leads(p_items jsonb, p_lease_seconds integer)
  RETURNS TABLE(item integer, kind text, lead_id uuid)
  LANGUAGE plpgsql
  SET search_path TO 'public'
@@ -54,15 +56,21 @@ BEGIN
     RETURN QUERY
     WITH captures AS MATERIALIZED (
       SELECT (position - 1)::integer AS item, value AS capture, (value->'lead'->>'id')::uuid AS lead_id,
-             (value->>'event_id')::uuid AS event_id, value->>'event_version' AS event_version,
+             value->>'page_kind' AS page_kind, (value->>'page_id')::uuid AS page_id,
+             value->>'page_version' AS page_version,
              value->>'rules_version' AS rules_version, lower(coalesce(value->'lead'->>'email', '')) AS address
       FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(value, position)
       WHERE (value->>'organization_id')::uuid = v_organization_id
     ),
     -- Looked up for the whole batch at once, by primary key.
-    active_events AS MATERIALIZED (
-      SELECT e.id, e.updated_at::text AS version FROM events e
-      WHERE e.id = ANY (ARRAY(SELECT DISTINCT c.event_id FROM captures c)) AND e.status = 'active'
+    public_pages AS MATERIALIZED (
+      SELECT 'event' AS kind, e.id, e.updated_at::text AS version FROM events e
+      WHERE e.id = ANY (ARRAY(SELECT DISTINCT c.page_id FROM captures c WHERE c.page_kind = 'event'))
+        AND e.status = 'active'
+      UNION ALL
+      SELECT 'offer', o.id, o.updated_at::text FROM offers o
+      WHERE o.id = ANY (ARRAY(SELECT DISTINCT c.page_id FROM captures c WHERE c.page_kind = 'offer'))
+        AND o.status = 'active' AND o.is_published
     ),
     taken_ids AS MATERIALIZED (
       SELECT t.id FROM leads_taken_ids(ARRAY(SELECT c.lead_id FROM captures c)) AS t(id)
@@ -70,7 +78,10 @@ BEGIN
     batch AS MATERIALIZED (
       SELECT c.*,
              CASE
-               WHEN NOT EXISTS (SELECT 1 FROM active_events e WHERE e.id = c.event_id AND e.version = c.event_version)
+               WHEN NOT EXISTS (
+                 SELECT 1 FROM public_pages p
+                 WHERE p.kind = c.page_kind AND p.id = c.page_id AND p.version = c.page_version
+               )
                  OR v_rules_version IS DISTINCT FROM c.rules_version THEN 'stale'
                WHEN EXISTS (SELECT 1 FROM taken_ids t WHERE t.id = c.lead_id) THEN 'replayed'
              END AS early
@@ -108,7 +119,7 @@ BEGIN
       FROM batch b LEFT JOIN linked l ON l.item = b.item
     ),
     decided AS (
-      SELECT u.item, u.capture, u.lead_id, u.event_id, u.duplicate_of,
+      SELECT u.item, u.capture, u.lead_id, u.page_kind, u.page_id, u.duplicate_of,
              coalesce(
                u.early,
                CASE WHEN u.is_repeat THEN 'replayed' WHEN u.duplicate_of IS NOT NULL THEN 'duplicate' END
@@ -117,13 +128,15 @@ BEGIN
     ),
     written AS (
       INSERT INTO leads (
-        id, organization_id, event_id, first_name, last_name, email, phone, company, job_title,
+        id, organization_id, event_id, offer_id, first_name, last_name, email, phone, company, job_title,
         company_size, source, status, score, auto_score, manual_score, activity_count, budget_range,
         decision_timeline, decision_role, interested_products, tags, notes, custom_fields,
         approval_status, consent_text, consent_given_at, attribution, created_at, updated_at
       )
       SELECT
-        r.id, v_organization_id, d.event_id, r.first_name, r.last_name, r.email, r.phone, r.company, r.job_title,
+        r.id, v_organization_id,
+        CASE d.page_kind WHEN 'event' THEN d.page_id END, CASE d.page_kind WHEN 'offer' THEN d.page_id END,
+        r.first_name, r.last_name, r.email, r.phone, r.company, r.job_title,
         r.company_size, r.source, r.status, r.score, r.auto_score, r.manual_score, 0, r.budget_range,
         r.decision_timeline, r.decision_role, r.interested_products, r.tags, r.notes, r.custom_fields,
         r.approval_status, r.consent_text, r.consent_given_at, r.attribution, r.created_at, r.updated_at
@@ -160,15 +173,6 @@ BEGIN
              (c.capture->'confirmation'->>'expires_at')::timestamptz
       FROM created c
       WHERE jsonb_typeof(c.capture->'confirmation') = 'object'
-    ),
-    counted AS (
-      INSERT INTO event_lead_counts AS slot_row (organization_id, event_id, slot, count)
-      SELECT v_organization_id, c.event_id, floor(random() * p_slots)::smallint, count(*)
-      FROM created c
-      GROUP BY c.event_id
-      -- Events in id order: two batches never hold each other's count rows in a cycle.
-      ORDER BY c.event_id
-      ON CONFLICT (event_id, slot) DO UPDATE SET count = slot_row.count + excluded.count
     )
     -- kind: created, replayed, stale or duplicate. lead_id: the lead a duplicate joins, else the
     -- capture's own lead (created now, or by the capture it repeats); none when stale.

@@ -14,8 +14,8 @@ import {
   type UploadLimit,
 } from '../files/files.service.ts';
 import type { VisitorScope } from '../leads/leads.service.ts';
-import { captureRule, inPublicEvent } from './capture.service.ts';
-import { inPublicOffer } from './offer-capture.service.ts';
+import { captureRule } from './capture.service.ts';
+import { inPublicEvent, inPublicOffer, type PageKind } from './public-pages.ts';
 
 /**
  * Visitors' files on a form's file field (issue 22): uploaded before the capture to the public
@@ -28,8 +28,6 @@ export const attachmentTooLarge = () =>
   new AppError('PAYLOAD_TOO_LARGE', ATTACHMENT_MESSAGES.tooLarge, { file: [ATTACHMENT_MESSAGES.tooLarge] });
 export const ATTACHMENT_LIMIT: UploadLimit = { maxBytes: MAX_ATTACHMENT_BYTES, tooLarge: attachmentTooLarge };
 const invalidAttachment = () => validationError({ file: [ATTACHMENT_MESSAGES.invalid] }, ATTACHMENT_MESSAGES.invalid);
-
-export type PageKind = 'event' | 'offer';
 
 interface PublicPage {
   organizationId: string;

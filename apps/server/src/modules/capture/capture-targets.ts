@@ -1,11 +1,12 @@
+import type { FormField } from '@leadcapture/contracts/form-fields';
 import type { ScoringRules } from '@leadcapture/contracts/lead-scoring';
-import type { events } from '../events/events.table.ts';
+import type { CapturePage } from './captured-leads.ts';
 
-type EventRow = typeof events.$inferSelect;
-
-/** A public event as a capture checks answers against it, with the version it was read at. */
+/** A public event or offer as a capture checks answers against it, with the version it was read at. */
 export interface CaptureTarget {
-  event: EventRow;
+  organizationId: string;
+  page: CapturePage;
+  formFields: FormField[];
   /** `updated_at` as PostgreSQL prints it: the write's check that the copy is still current. */
   version: string;
   /** The organisation's scoring rules a new lead is scored by, and their version (null: defaults). */
@@ -14,10 +15,10 @@ export interface CaptureTarget {
 }
 
 /**
- * The events captures were recently sent to, per process, by the id or slug in the URL, with
- * their organisation's scoring rules. A copy never decides alone: `capture_leads` verifies it
- * inside the write and answers `stale` when the event changed, was deactivated or deleted, or the
- * rules changed, and the caller reloads it. So no invalidation across processes is needed; the
+ * The events and offers captures were recently sent to, per process, by their kind and the id or
+ * slug in the URL, with their organisation's scoring rules. A copy never decides alone:
+ * `capture_leads` verifies it inside the write and answers `stale` when the page changed, stopped
+ * being public or was deleted, or the rules changed, and the caller reloads it. So no invalidation across processes is needed; the
  * time-to-live and the size cap only bound memory.
  */
 export function createCaptureTargets(opts: { ttlMs?: number; max?: number } = {}) {

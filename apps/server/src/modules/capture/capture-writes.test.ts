@@ -34,8 +34,9 @@ function capture(): CaptureWrite {
   visitor += 1;
   return {
     organizationId: '00000000-0000-4000-8000-000000000001',
-    eventId: '00000000-0000-4000-8000-000000000002',
-    eventVersion: 'v1',
+    pageKind: 'event',
+    pageId: '00000000-0000-4000-8000-000000000002',
+    pageVersion: 'v1',
     rulesVersion: null,
     lead: { id: `lead-${visitor}` },
     messageId: `message-${visitor}`,

@@ -2,14 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Queryable } from '../../db/database.ts';
 import { LEASE_SECONDS } from '../../jobs/outbox.ts';
-import { EVENT_LEAD_COUNT_SLOTS } from '../events/events.table.ts';
+import type { PageKind } from './public-pages.ts';
 
-/** One capture as `capture_leads` takes it (leads.service.ts `createCapturedLead` builds it). */
+/** One capture as `capture_leads` takes it (captured-leads.ts `createCapturedLead` builds it). */
 export interface CaptureWrite {
   organizationId: string;
-  eventId: string;
-  /** The event's `updated_at` as text, as the copy the answers were checked against was read. */
-  eventVersion: string;
+  /** The public page it was captured on: an event's capture page or an offer page. */
+  pageKind: PageKind;
+  pageId: string;
+  /** The page's `updated_at` as text, as the copy the answers were checked against was read. */
+  pageVersion: string;
   rulesVersion: string | null;
   /** The lead as the API shows it (its keys are the column names). */
   lead: Record<string, unknown>;
@@ -27,7 +29,7 @@ export interface CaptureWrite {
 
 /**
  * What `capture_leads` decided for a capture: written (`created`), already written by the same
- * Idempotency-Key (`replayed`), decided against a copy of the event or scoring rules that has
+ * Idempotency-Key (`replayed`), decided against a copy of the page or scoring rules that has
  * changed since (`stale`), or its address already has a lead, which it joins (`duplicate`).
  */
 export type CaptureWriteOutcome = { kind: 'created' | 'replayed' | 'stale' } | { kind: 'duplicate'; leadId: string };
@@ -91,8 +93,9 @@ interface Waiting {
 async function writeBatch(db: Queryable, captures: CaptureWrite[]): Promise<CaptureWriteOutcome[]> {
   const items = captures.map((capture) => ({
     organization_id: capture.organizationId,
-    event_id: capture.eventId,
-    event_version: capture.eventVersion,
+    page_kind: capture.pageKind,
+    page_id: capture.pageId,
+    page_version: capture.pageVersion,
     rules_version: capture.rulesVersion,
     lead: capture.lead,
     message_id: capture.messageId,
@@ -101,7 +104,7 @@ async function writeBatch(db: Queryable, captures: CaptureWrite[]): Promise<Capt
   }));
   const rows = await queryRows<CaptureLeadsRow>(
     db,
-    sql`select item, kind, lead_id from capture_leads(${JSON.stringify(items)}::jsonb, ${EVENT_LEAD_COUNT_SLOTS}::integer, ${LEASE_SECONDS}::integer)`,
+    sql`select item, kind, lead_id from capture_leads(${JSON.stringify(items)}::jsonb, ${LEASE_SECONDS}::integer)`,
   );
   const byItem = new Map(rows.map((row) => [row.item, toOutcome(row)]));
   return captures.map((_, item) => {

@@ -314,9 +314,9 @@ describe('POST /public/events/{id_or_slug}/leads/', () => {
 
     const rows = (await storedLeads(t, organizationId)).filter((l) => l.email.toLowerCase() === 'linked@example.com');
     expect(rows).toHaveLength(1);
-    // Both events count the visitor; the lead's timeline holds the second capture once.
+    // The lead stays the first event's (its figures count leads); its timeline holds the second capture once.
     expect(await leadsCaptured(t, event)).toBe(1);
-    expect(await leadsCaptured(t, later)).toBe(1);
+    expect(await leadsCaptured(t, later)).toBe(0);
     const activities = await inScope(t.database.db, { organizationId }, (tx) =>
       tx.select().from(leadActivities).where(eq(leadActivities.leadId, first.id)),
     );

@@ -17,7 +17,8 @@ import { createdResponse, okResponse, typed } from '../../http/routes.ts';
 import * as capture from './capture.service.ts';
 import type { CaptureOutcome } from './capture.service.ts';
 import * as offerCapture from './offer-capture.service.ts';
-import { ATTACHMENT_LIMIT, uploadAttachment, type PageKind } from './attachments.ts';
+import { ATTACHMENT_LIMIT, uploadAttachment } from './attachments.ts';
+import type { PageKind } from './public-pages.ts';
 import { attachmentSchema, MAX_ATTACHMENT_BYTES, UPLOAD_FIELD } from '@leadcapture/contracts/files';
 import { binary, readUpload, registerUploads } from '../files/files.service.ts';
 import { z } from 'zod';
@@ -144,6 +145,7 @@ export function captureRoutes(deps: AppDeps) {
         const outcome = await capture.captureLead(
           deps,
           req.ip || null,
+          'event',
           req.params.id_or_slug,
           req.body,
           req.headers['idempotency-key'],
@@ -203,9 +205,10 @@ export function captureRoutes(deps: AppDeps) {
         },
       },
       async (req, reply) => {
-        const outcome = await offerCapture.submitOffer(
+        const outcome = await capture.captureLead(
           deps,
           req.ip || null,
+          'offer',
           req.params.id_or_slug,
           req.body,
           req.headers['idempotency-key'],

@@ -1,8 +1,7 @@
 import { hash, randomUUID } from 'node:crypto';
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import { deriveEventStatus } from '@leadcapture/contracts/event-status';
-import { STANDARD_LEAD_FIELDS } from '@leadcapture/contracts/form-fields';
+import { STANDARD_LEAD_FIELDS, type FormField } from '@leadcapture/contracts/form-fields';
 import type { CaptureRequestData } from '@leadcapture/contracts/leads';
 import {
   HONEYPOT_FIELD,
@@ -15,37 +14,32 @@ import {
   type PublicEvent,
   type PublicEventForm,
 } from '@leadcapture/contracts/public-capture';
-import type { Database, Tx } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
 import { inScope, setScope } from '../../db/tenant.ts';
 import type { AppDeps } from '../../http/deps.ts';
-import { AppError, notFound, validationError } from '../../http/errors.ts';
+import { AppError, validationError } from '../../http/errors.ts';
 import type { ThrottleRule } from '../../http/throttle.ts';
 import { hashToken } from '../auth/auth.service.ts';
-import { capturePageViews, events } from '../events/events.table.ts';
+import { capturePageViews, type events } from '../events/events.table.ts';
 import { publicFileUrl } from '../files/files.service.ts';
 import { loadScoringRules, type VisitorScope } from '../leads/leads.service.ts';
-import { createCapturedLead, linkCapturedLead, markEmailVerified, type CapturedLeadInput } from './captured-leads.ts';
+import {
+  createCapturedLead,
+  linkCapturedLead,
+  markEmailVerified,
+  type CapturedLeadInput,
+  type CapturePage,
+} from './captured-leads.ts';
 import type { CaptureTarget } from './capture-targets.ts';
+import { inPublicEvent, inPublicOffer, lookupKey, type PageKind } from './public-pages.ts';
 import { attachToLead, attachmentAnswers, checkAttachments } from './attachments.ts';
 import { leadEmailConfirmations, leads, type LeadAttribution } from '../leads/leads.table.ts';
+import type { offers } from '../offers/offers.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
 
 type EventRow = typeof events.$inferSelect;
+type OfferRow = typeof offers.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * Opens the public lookup for `key` in this transaction (the read policies of events and offers
- * admit the row whose id, slug or short code equals it) and answers the condition that finds
- * that row by id or slug: either side alone can use its index (the primary key, the unique slug).
- */
-export async function openPublicLookup(tx: Tx, key: string, id: PgColumn, slug: PgColumn): Promise<SQL> {
-  await tx.execute(sql`select set_config('app.public_lookup', ${key}, true)`);
-  const bySlug = eq(slug, key);
-  return UUID.test(key) ? (or(eq(id, key), bySlug) ?? bySlug) : bySlug;
-}
-
-const eventNotFound = () => notFound('Event');
 const invalidLink = () => new AppError('NOT_FOUND', 'This confirmation link is invalid, expired or already used.');
 
 /**
@@ -64,38 +58,6 @@ export async function viewWithinLimit(deps: AppDeps, ip: string | null): Promise
 /** Captures per address (CAPTURE_RATE_LIMIT, docs/capture.md). */
 export function captureRule(deps: AppDeps): ThrottleRule {
   return { name: 'capture-ip', ...deps.config.captureRateLimit };
-}
-
-/** Slugs are lower case and ids compare as text in the policy: one spelling for both. */
-export const lookupKey = (idOrSlug: string) => idOrSlug.toLowerCase();
-
-/**
- * Runs `fn` in one transaction that reads exactly the public event `idOrSlug` and then acts as
- * its organisation. An anonymous transaction sees no rows at all; the events read policy also
- * admits the one row whose id or slug equals the transaction-local `app.public_lookup`, so the
- * visitor's request names the row it may see, and the tenant scope comes from that row.
- * Only events set active by hand are public: draft, inactive, cancelled and unknown are 404.
- */
-export async function inPublicEvent<T>(
-  db: Database,
-  idOrSlug: string,
-  fn: (scope: VisitorScope, event: EventRow, version: string) => Promise<T>,
-) {
-  const key = lookupKey(idOrSlug);
-  return db.transaction(async (tx) => {
-    const match = await openPublicLookup(tx, key, events.id, events.slug);
-    const [found] = await tx
-      .select({ event: events, version: sql<string>`${events.updatedAt}::text` })
-      .from(events)
-      .where(and(match, eq(events.status, 'active')))
-      // A slug that happens to spell another event's id loses to that id.
-      .orderBy(sql`${events.slug} = ${key}`)
-      .limit(1);
-    if (!found) throw eventNotFound();
-    const { event, version } = found;
-    await setScope(tx, { organizationId: event.organizationId });
-    return fn({ organizationId: event.organizationId, tx }, event, version);
-  });
 }
 
 function publicStatus(event: EventRow): PublicEvent['status'] {
@@ -214,19 +176,55 @@ export async function replayedAnswer({ tx, organizationId }: VisitorScope, leadI
   return { statusCode: 201, result: { id: leadId, status }, replayed: true };
 }
 
+/** An event's capture page as a capture sees it. */
+function eventPage(event: EventRow): CapturePage {
+  return {
+    kind: 'event',
+    id: event.id,
+    name: event.name,
+    consentText: event.consentText,
+    requireApproval: event.settings.require_approval,
+    emailVerification: event.settings.email_verification,
+  };
+}
+
+/** An offer page as a capture sees it: offers have no double opt-in. */
+function offerPage(offer: OfferRow): CapturePage {
+  return {
+    kind: 'offer',
+    id: offer.id,
+    name: offer.title,
+    consentText: offer.consentText,
+    requireApproval: offer.settings.require_approval,
+    emailVerification: false,
+  };
+}
+
 /**
- * The public event a capture goes to: the process's copy when it has one (`fresh` skips it),
- * else read by the public lookup. 404 for what is not public.
+ * The public event or offer a capture goes to: the process's copy when it has one (`fresh`
+ * skips it), else read by the public lookup. 404 for what is not public.
  */
-async function captureTarget(deps: AppDeps, idOrSlug: string, fresh: boolean): Promise<CaptureTarget> {
-  const key = lookupKey(idOrSlug);
+async function captureTarget(deps: AppDeps, kind: PageKind, idOrSlug: string, fresh: boolean): Promise<CaptureTarget> {
+  const key = `${kind}:${lookupKey(idOrSlug)}`;
   const cached = fresh ? undefined : deps.captureTargets.get(key);
   if (cached) return cached;
+  const withRules = async (
+    { tx, organizationId }: VisitorScope,
+    page: CapturePage,
+    formFields: FormField[],
+    version: string,
+  ): Promise<CaptureTarget> => {
+    const scoring = await loadScoringRules(tx, organizationId);
+    return { organizationId, page, formFields, version, rules: scoring.rules, rulesVersion: scoring.version };
+  };
   try {
-    const target = await inPublicEvent(deps.db, key, async ({ tx, organizationId }, event, version) => {
-      const scoring = await loadScoringRules(tx, organizationId);
-      return { event, version, rules: scoring.rules, rulesVersion: scoring.version };
-    });
+    const target = await (kind === 'event'
+      ? inPublicEvent(deps.db, idOrSlug, (scope, event, version) =>
+          withRules(scope, eventPage(event), event.formFields, version),
+        )
+      : inPublicOffer(deps.db, idOrSlug, (scope, offer, version) =>
+          withRules(scope, offerPage(offer), offer.formFields, version),
+        ));
     deps.captureTargets.set(key, target);
     return target;
   } catch (err) {
@@ -235,44 +233,45 @@ async function captureTarget(deps: AppDeps, idOrSlug: string, fresh: boolean): P
   }
 }
 
-/** Reloads of a changed event before a capture gives up (an event edited on every try). */
+/** Reloads of a changed page before a capture gives up (a page edited on every try). */
 const STALE_RETRIES = 3;
 
 /**
- * POST /public/events/{id_or_slug}/leads/: the answers are checked against the event (a
- * cached copy), then one statement writes the lead (unless an earlier request with the same
- * Idempotency-Key wrote it) with its outbox rows and count, after checking that the copy is still the event as it is; if not,
- * the event is read again and the answers checked again. A filled honeypot answers like a
- * success and writes nothing.
+ * POST /public/events/{id_or_slug}/leads/ and POST /public/offers/{id_or_slug}/submit/: one
+ * write path for both pages (docs/capture.md). Per-address throttling, 404 unless public, the
+ * honeypot (answered like a success, nothing stored), the answers checked against the page's
+ * form (a cached copy), then one statement writes the lead (unless an earlier request with the
+ * same Idempotency-Key wrote it) with its outbox rows, after checking that the copy is still the
+ * page as it is; if not, the page is read again and the answers checked again. A known address
+ * joins its lead instead (decision 013).
  */
 export async function captureLead(
   deps: AppDeps,
   ip: string | null,
+  kind: PageKind,
   idOrSlug: string,
   body: CaptureRequestData,
   idempotencyKey: string | undefined,
 ): Promise<CaptureOutcome> {
   if (ip) await deps.throttle.consume(captureRule(deps), ip);
   for (let attempt = 0; attempt <= STALE_RETRIES; attempt++) {
-    const { event, version, rules, rulesVersion } = await captureTarget(deps, idOrSlug, attempt > 0);
+    const { organizationId, page, formFields, version, rules, rulesVersion } = await captureTarget(
+      deps,
+      kind,
+      idOrSlug,
+      attempt > 0,
+    );
     if (honeypotFilled(body))
       return { statusCode: 201, result: { id: randomUUID(), status: 'received' }, replayed: false };
-    const answers = validateCaptureAnswers(event.formFields, body);
+    const answers = validateCaptureAnswers(formFields, body);
     if (!isValidCapture(answers)) throw validationError(answers.errors);
     const result: CaptureResult = {
-      id: idempotencyKey ? idempotentLeadId(event.id, idempotencyKey) : randomUUID(),
-      status: event.settings.require_approval ? 'pending_approval' : 'received',
+      id: idempotencyKey ? idempotentLeadId(page.id, idempotencyKey) : randomUUID(),
+      status: page.requireApproval ? 'pending_approval' : 'received',
     };
     const input: CapturedLeadInput = {
       id: result.id,
-      page: {
-        kind: 'event',
-        id: event.id,
-        name: event.name,
-        consentText: event.consentText,
-        requireApproval: event.settings.require_approval,
-        emailVerification: event.settings.email_verification,
-      },
+      page,
       standard: answers.standard,
       customFields: answers.responses,
       source: body.source ?? 'direct',
@@ -283,21 +282,20 @@ export async function captureLead(
     };
     // File answers are checked before the write and attached after it (the batched write takes
     // no part in them); a form without a file answer costs nothing more.
-    const attachments = attachmentAnswers(event.formFields, answers.responses);
-    const organizationId = event.organizationId;
+    const attachments = attachmentAnswers(formFields, answers.responses);
     const attach = async (leadId: string, check: boolean) => {
       if (attachments.size === 0) return;
       await inScope(deps.db, { organizationId }, (tx) =>
         check
-          ? checkAttachments({ organizationId, tx }, event.id, leadId, attachments)
+          ? checkAttachments({ organizationId, tx }, page.id, leadId, attachments)
           : attachToLead({ organizationId, tx }, leadId, attachments),
       );
     };
     await attach(result.id, true);
     const written = await createCapturedLead(deps.captureWrites, deps.config.publicUrl, {
       ...input,
-      organizationId: event.organizationId,
-      eventVersion: version,
+      organizationId,
+      pageVersion: version,
       rulesVersion,
     });
     if (written.outcome === 'created') {
@@ -326,7 +324,7 @@ export async function captureLead(
       };
     }
   }
-  throw new Error(`event ${idOrSlug} changed on every one of ${STALE_RETRIES + 1} capture attempts`);
+  throw new Error(`${kind} ${idOrSlug} changed on every one of ${STALE_RETRIES + 1} capture attempts`);
 }
 
 /**

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_SCORING_RULES } from '@leadcapture/contracts/lead-scoring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTURE_SETTINGS, createEvent, leadsCaptured, type EventFixture } from '../../../test/capture.ts';
+import { CAPTURE_SETTINGS, createEvent, createPublicOffer, leadsCaptured, type EventFixture } from '../../../test/capture.ts';
 import { createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { queryRows, type Queryable } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
-import { EVENT_LEAD_COUNT_SLOTS, eventLeadCounts, events } from '../events/events.table.ts';
+import { events } from '../events/events.table.ts';
+import { offers } from '../offers/offers.table.ts';
 import { toLead } from '../leads/leads.service.ts';
 import { leads } from '../leads/leads.table.ts';
 import { createCaptureWrites } from './capture-writes.ts';
@@ -69,7 +70,7 @@ async function capture(overrides: Partial<Parameters<typeof createCapturedLead>[
   return createCapturedLead(createCaptureWrites(t.database.db), PUBLIC_URL, {
     ...input(),
     organizationId: event.organizationId,
-    eventVersion: await versionOf(event.id),
+    pageVersion: await versionOf(event.id),
     rulesVersion: null,
     ...overrides,
   });
@@ -99,11 +100,11 @@ describe('createCapturedLead', () => {
 
   it('writes nothing for a lead id already taken (the repeat of an Idempotency-Key)', async () => {
     const fresh = await createEvent(t, event.organizationId);
-    const eventVersion = await versionOf(fresh.id);
+    const pageVersion = await versionOf(fresh.id);
     const first = input({ page: { ...input().page, id: fresh.id } });
-    expect((await capture({ ...first, eventVersion })).outcome).toBe('created');
+    expect((await capture({ ...first, pageVersion })).outcome).toBe('created');
     const repeat = { ...first, standard: { ...first.standard, first_name: 'Other' } };
-    expect(await capture({ ...repeat, eventVersion })).toEqual({ outcome: 'replayed' });
+    expect(await capture({ ...repeat, pageVersion })).toEqual({ outcome: 'replayed' });
     expect(await storedLead(first.id)).toMatchObject({ first_name: 'Greta' });
     expect(await leadsCaptured(t, fresh)).toBe(1);
   });
@@ -117,14 +118,14 @@ describe('createCapturedLead', () => {
         .set({ welcomeMessage: `Hej ${randomUUID()}` })
         .where(eq(events.id, event.id)),
     );
-    expect(await capture({ ...stale, eventVersion: before })).toEqual({ outcome: 'stale' });
+    expect(await capture({ ...stale, pageVersion: before })).toEqual({ outcome: 'stale' });
     expect(await storedLead(stale.id)).toBeUndefined();
   });
 
   it('writes nothing for an event that is no longer active', async () => {
     const draft = await createEvent(t, event.organizationId, { status: 'draft' });
     const lead = input({ page: { ...input().page, id: draft.id } });
-    expect(await capture({ ...lead, eventVersion: await versionOf(draft.id) })).toEqual({ outcome: 'stale' });
+    expect(await capture({ ...lead, pageVersion: await versionOf(draft.id) })).toEqual({ outcome: 'stale' });
     expect(await storedLead(lead.id)).toBeUndefined();
   });
 
@@ -138,24 +139,70 @@ describe('createCapturedLead', () => {
     expect(await storedLead(lead.id, otherOrg)).toBeUndefined();
   });
 
-  it('counts every capture of the event, spread over its slot rows', async () => {
+  it('counts every capture of the event among its leads', async () => {
     const fresh = await createEvent(t, event.organizationId);
     const version = await versionOf(fresh.id);
     const results = await Promise.all(
       Array.from({ length: 40 }, () =>
-        capture({ ...input({ page: { ...input().page, id: fresh.id } }), eventVersion: version }),
+        capture({ ...input({ page: { ...input().page, id: fresh.id } }), pageVersion: version }),
       ),
     );
     expect(results.every((r) => r.outcome === 'created')).toBe(true);
     expect(await leadsCaptured(t, fresh)).toBe(40);
-    const [slots] = await inScope(t.database.db, { organizationId: event.organizationId }, (tx) =>
+  });
+});
+
+describe("createCapturedLead on an offer page (the same write path as an event's)", () => {
+  async function offerVersionOf(id: string): Promise<string> {
+    const [row] = await inScope(t.database.db, { organizationId: event.organizationId }, (tx) =>
       tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(eventLeadCounts)
-        .where(eq(eventLeadCounts.eventId, fresh.id)),
+        .select({ version: sql<string>`${offers.updatedAt}::text` })
+        .from(offers)
+        .where(eq(offers.id, id)),
     );
-    expect(slots?.n).toBeGreaterThan(1);
-    expect(slots?.n).toBeLessThanOrEqual(EVENT_LEAD_COUNT_SLOTS);
+    if (!row) throw new Error(`no offer ${id}`);
+    return row.version;
+  }
+  const offerInput = (offerId: string) =>
+    input({ page: { kind: 'offer', id: offerId, name: 'Spring deal', consentText: '', requireApproval: false, emailVerification: false } });
+
+  it('writes the lead on the offer, not on any event, and announces it', async () => {
+    const offer = await createPublicOffer(t, event.organizationId);
+    const lead = offerInput(offer.id);
+    const written = await capture({ ...lead, pageVersion: await offerVersionOf(offer.id) });
+    expect(written.outcome).toBe('created');
+    const stored = await storedLead(lead.id);
+    expect(stored).toMatchObject({ offer: offer.id, event: null, approval_status: 'approved', consent_text: '' });
+    if (written.outcome === 'created') expect(written.lead).toEqual(stored);
+  });
+
+  it.each([
+    ['unpublished', { isPublished: false }],
+    ['archived', { status: 'archived' as const }],
+  ])('writes nothing on an offer that is %s, or changed since it was read', async (_name, change) => {
+    const offer = await createPublicOffer(t, event.organizationId);
+    const version = await offerVersionOf(offer.id);
+    const changed = offerInput(offer.id);
+    await inScope(t.database.db, { organizationId: event.organizationId }, (tx) =>
+      tx.update(offers).set({ title: 'Summer deal' }).where(eq(offers.id, offer.id)),
+    );
+    expect(await capture({ ...changed, pageVersion: version })).toEqual({ outcome: 'stale' });
+    const closed = offerInput(offer.id);
+    await inScope(t.database.db, { organizationId: event.organizationId }, (tx) =>
+      tx
+        .update(offers)
+        .set({ isPublished: false, ...change })
+        .where(eq(offers.id, offer.id)),
+    );
+    expect(await capture({ ...closed, pageVersion: await offerVersionOf(offer.id) })).toEqual({ outcome: 'stale' });
+    expect(await storedLead(changed.id)).toBeUndefined();
+    expect(await storedLead(closed.id)).toBeUndefined();
+  });
+
+  it('does not take an event id as an offer (the page kind is part of the check)', async () => {
+    const lead = offerInput(event.id);
+    expect(await capture({ ...lead, pageVersion: await versionOf(event.id) })).toEqual({ outcome: 'stale' });
+    expect(await storedLead(lead.id)).toBeUndefined();
   });
 });
 
@@ -175,22 +222,22 @@ describe('captures written together (capture-writes.ts, decision 023)', () => {
   async function captureWith(
     writes: ReturnType<typeof createCaptureWrites>,
     lead: CapturedLeadInput,
-    eventVersion: string,
+    pageVersion: string,
   ) {
     return createCapturedLead(writes, PUBLIC_URL, {
       ...lead,
       organizationId: event.organizationId,
-      eventVersion,
+      pageVersion,
       rulesVersion: null,
     });
   }
 
   it('writes a rush of captures in fewer statements, every lead stored and counted once', async () => {
     const fresh = await createEvent(t, event.organizationId);
-    const eventVersion = await versionOf(fresh.id);
+    const pageVersion = await versionOf(fresh.id);
     const { writes, counted } = countedWrites();
     const rush = Array.from({ length: 24 }, () => input({ page: { ...input().page, id: fresh.id } }));
-    const written = await Promise.all(rush.map((lead) => captureWith(writes, lead, eventVersion)));
+    const written = await Promise.all(rush.map((lead) => captureWith(writes, lead, pageVersion)));
     expect(written.map((w) => w.outcome)).toEqual(rush.map(() => 'created'));
     expect(counted.statements).toBeLessThan(rush.length);
     for (const lead of rush) expect(await storedLead(lead.id)).toMatchObject({ id: lead.id, first_name: 'Greta' });
@@ -199,7 +246,7 @@ describe('captures written together (capture-writes.ts, decision 023)', () => {
 
   it('keeps the duplicate and Idempotency-Key rules inside one batch', async () => {
     const fresh = await createEvent(t, event.organizationId);
-    const eventVersion = await versionOf(fresh.id);
+    const pageVersion = await versionOf(fresh.id);
     const { writes } = countedWrites();
     const page = { ...input().page, id: fresh.id };
     // Sent in one turn of the event loop, they go in one batch.
@@ -210,7 +257,7 @@ describe('captures written together (capture-writes.ts, decision 023)', () => {
     }));
     const twin = input({ page });
     const all = [...fillers, ...sameAddress, twin, { ...twin }];
-    const written = await Promise.all(all.map((lead) => captureWith(writes, lead, eventVersion)));
+    const written = await Promise.all(all.map((lead) => captureWith(writes, lead, pageVersion)));
 
     const [a, b] = written.slice(4, 6);
     const created = [a, b].filter((w) => w?.outcome === 'created');
@@ -236,14 +283,14 @@ describe('captures written together (capture-writes.ts, decision 023)', () => {
 
   it('writes the rest of a batch when the database refuses one capture, which fails alone', async () => {
     const fresh = await createEvent(t, event.organizationId);
-    const eventVersion = await versionOf(fresh.id);
+    const pageVersion = await versionOf(fresh.id);
     const { writes } = countedWrites();
     const page = { ...input().page, id: fresh.id };
     const good = Array.from({ length: 8 }, () => input({ page }));
     // PostgreSQL stores no NUL character in text (or jsonb): the statement that carries it fails.
     const refused = input({ page, standard: { ...input().standard, first_name: 'Gre\u0000ta' } });
     const results = await Promise.allSettled(
-      [...good.slice(0, 5), refused, ...good.slice(5)].map((lead) => captureWith(writes, lead, eventVersion)),
+      [...good.slice(0, 5), refused, ...good.slice(5)].map((lead) => captureWith(writes, lead, pageVersion)),
     );
     expect(results.map((r) => r.status)).toEqual([
       ...Array(5).fill('fulfilled'),

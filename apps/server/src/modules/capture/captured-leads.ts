@@ -4,27 +4,25 @@ import type { CaptureLanguage, CaptureSource } from '@leadcapture/contracts/publ
 import type { Lead } from '@leadcapture/contracts/leads';
 import type { StandardLeadFieldName, SubmissionValue } from '@leadcapture/contracts/form-fields';
 import { scoreLead, type ScoringRules } from '@leadcapture/contracts/lead-scoring';
-import type { Tx } from '../../db/database.ts';
 import { enqueue, type OutboxItem } from '../../jobs/outbox.ts';
 import { newOpaqueToken } from '../auth/auth.service.ts';
-import { EVENT_LEAD_COUNT_SLOTS, events } from '../events/events.table.ts';
+import { events } from '../events/events.table.ts';
 import {
   LEAD_CREATED,
   LEAD_UPDATED,
   leadNotFound,
-  leadWithEmail,
-  organizationDuplicateMode,
   toLead,
   type LeadRow,
   type VisitorScope,
 } from '../leads/leads.service.ts';
 import { leadActivities, leads, type LeadAttribution } from '../leads/leads.table.ts';
 import type { CaptureWrites } from './capture-writes.ts';
+import type { PageKind } from './public-pages.ts';
 
 /**
- * Captured leads as they are written (decisions 012 and 023): an event's through the batched
- * `capture_leads` statement (capture-writes.ts), an offer's in the caller's transaction, and a
- * repeat capture of a known address linked to its lead.
+ * Captured leads as they are written (decisions 012 and 023): events' and offers' alike through
+ * the batched `capture_leads` statement (capture-writes.ts), and a repeat capture of a known
+ * address linked to its lead.
  */
 
 /** How long a double opt-in link works: a visitor may read the mail days after the fair. */
@@ -32,7 +30,7 @@ export const EMAIL_CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The public page a lead was captured on: an event's capture page or an offer page. */
 export interface CapturePage {
-  kind: 'event' | 'offer';
+  kind: PageKind;
   id: string;
   /** The event's name or the offer's title, as the timeline and mails name it. */
   name: string;
@@ -121,12 +119,12 @@ export type CaptureWrite =
   | { outcome: 'created'; lead: Lead }
   /** A lead with this id exists (an Idempotency-Key's repeat): nothing written. */
   | { outcome: 'replayed' }
-  /** The event is no longer the copy the answers were checked against: nothing written. */
+  /** The page is no longer the copy the answers were checked against: nothing written. */
   | { outcome: 'stale' }
   /** The organisation has a lead with this email and links captures to it: nothing written. */
   | { outcome: 'duplicate'; leadId: string };
 
-/** What an event's capture wrote (`createCapturedLead`). */
+/** What a capture wrote (`createCapturedLead`). */
 export type EventCaptureWrite =
   | {
       outcome: 'created';
@@ -140,13 +138,12 @@ export type EventCaptureWrite =
 
 /**
  * Writes a captured lead with everything that goes with it in one statement, its own
- * transaction, as the event's tenant: the SQL function `capture_leads` (db/functions/,
- * decisions 012 and 023) checks that the event is still active and unchanged since
- * `eventVersion` (its `updated_at` as text), writes the lead unless its id is taken (pending when
- * the event requires approval, the consent text only when ticked), `lead.created` in the outbox
- * (leased to this process, which delivers it after the commit),
- * the double opt-in token and its mail when the event asks for it, and one more in the event's
- * lead count. The function reads the lead's columns from the lead as the API shows it (same
+ * transaction, as the page's tenant: the SQL function `capture_leads` (db/functions/,
+ * decisions 012 and 023) checks that the event or offer is still public and unchanged since
+ * `pageVersion` (its `updated_at` as text), writes the lead unless its id is taken (pending when
+ * the page requires approval, the consent text only when ticked), `lead.created` in the outbox
+ * (leased to this process, which delivers it after the commit), and the double opt-in token and
+ * its mail when the event asks for it. The function reads the lead's columns from the lead as the API shows it (same
  * names, dates as ISO text) and announces that same object, so what is stored is exactly what
  * `lead.created` announces. One round trip, and no lock is held while Node works; under load,
  * captures share it (capture-writes.ts).
@@ -154,7 +151,7 @@ export type EventCaptureWrite =
 export async function createCapturedLead(
   writes: CaptureWrites,
   publicUrl: string,
-  input: CapturedLeadInput & { organizationId: string; eventVersion: string; rulesVersion: string | null },
+  input: CapturedLeadInput & { organizationId: string; pageVersion: string; rulesVersion: string | null },
 ): Promise<EventCaptureWrite> {
   const { organizationId } = input;
   const now = new Date();
@@ -163,7 +160,6 @@ export async function createCapturedLead(
   // lead.created is written by capture_leads from `lead`: the lead crosses to the database once.
   const messages: { kind: string; payload: Record<string, unknown> }[] = [];
   let confirmation: { token_hash: string; expires_at: string } | null = null;
-  if (input.page.kind !== 'event') throw new Error('capture_leads writes leads of events only');
   if (input.page.emailVerification && row.email !== '') {
     const { token, hash } = newOpaqueToken();
     const prefix = input.language === 'sv' ? '/sv' : '';
@@ -183,8 +179,9 @@ export async function createCapturedLead(
   const messageId = randomUUID();
   const outcome = await writes.write({
     organizationId,
-    eventId: input.page.id,
-    eventVersion: input.eventVersion,
+    pageKind: input.page.kind,
+    pageId: input.page.id,
+    pageVersion: input.pageVersion,
     rulesVersion: input.rulesVersion,
     lead,
     messageId,
@@ -201,40 +198,9 @@ export async function createCapturedLead(
 }
 
 /**
- * Writes a lead captured on an offer page, in the caller's transaction (which read the offer as
- * public): the offer counts its submissions from its leads, so unlike an event's capture there is
- * no counter to contend for and no one-statement fast path (decision 012) to keep. The same rules
- * as an event's capture: a lead with this id answers 'replayed' (an Idempotency-Key's repeat);
- * unless the organisation keeps duplicates separate, a live lead with this email answers
- * 'duplicate' (the caller links the capture to it); else the lead and `lead.created`.
- */
-export async function writeOfferLead(scope: VisitorScope, input: CapturedLeadInput): Promise<CaptureWrite> {
-  const { tx, organizationId } = scope;
-  const [existing] = await tx.select({ id: leads.id }).from(leads).where(eq(leads.id, input.id));
-  if (existing) return { outcome: 'replayed' };
-  if ((await organizationDuplicateMode(scope)) === 'link') {
-    const twin = await leadWithEmail(scope, input.standard.email);
-    // A concurrent request with the same Idempotency-Key waited on the email lock for this lead.
-    if (twin?.id === input.id) return { outcome: 'replayed' };
-    if (twin) return { outcome: 'duplicate', leadId: twin.id };
-  }
-  const row = capturedRow(organizationId, input, new Date());
-  const [inserted] = await tx
-    .insert(leads)
-    .values(row)
-    .onConflictDoNothing({ target: leads.id })
-    .returning({ id: leads.id });
-  if (!inserted) return { outcome: 'replayed' };
-  const lead = toLead(row);
-  await enqueue(tx, { kind: LEAD_CREATED, organizationId, payload: { data: lead } });
-  return { outcome: 'created', lead };
-}
-
-/**
  * A capture whose email the organisation already has (decision 013): recorded on that lead's
  * timeline as `captured_again`, with what the visitor sent; the lead takes the event (or offer)
- * when it had none and the new answers over its custom fields; an event counts the capture. The activity's
- * id is the capture's id, so a repeat of an Idempotency-Key finds it and writes nothing.
+ * when it had none and the new answers over its custom fields. The activity's id is the capture's id, so a repeat of an Idempotency-Key finds it and writes nothing.
  */
 export async function linkCapturedLead(
   scope: VisitorScope,
@@ -275,18 +241,8 @@ export async function linkCapturedLead(
     .where(and(eq(leads.id, leadId), eq(leads.organizationId, organizationId)))
     .returning();
   if (!row) throw leadNotFound();
-  // An offer's submissions are its leads (docs/offers.md): only events keep a count.
-  if (page.kind === 'event') await countCapture(tx, organizationId, page.id);
   await enqueue(tx, { kind: LEAD_UPDATED, organizationId, payload: { data: toLead(row) } });
   return 'linked';
-}
-
-/** One more capture in a random slot of the event's lead count (events.table.ts). */
-async function countCapture(tx: Tx, organizationId: string, eventId: string): Promise<void> {
-  await tx.execute(sql`
-    insert into event_lead_counts as c (organization_id, event_id, slot, count)
-    values (${organizationId}, ${eventId}, floor(random() * ${EVENT_LEAD_COUNT_SLOTS})::smallint, 1)
-    on conflict (event_id, slot) do update set count = c.count + 1`);
 }
 
 /**

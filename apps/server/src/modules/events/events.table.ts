@@ -4,7 +4,6 @@ import {
   index,
   integer,
   jsonb,
-  smallint,
   pgTable,
   primaryKey,
   text,
@@ -125,28 +124,3 @@ export const capturePageViews = pgTable(
     ...tenantPolicies('capture_page_views', t.organizationId),
   ],
 ).enableRLS();
-
-/**
- * How many captures each event's page took, kept in a few slot rows per event. Each capture adds
- * one to a random slot in its own transaction, so concurrent captures of one event rarely queue
- * on the same row lock until commit (docs/capture.md, decision 012). The event's lead figures do
- * not read it: a count of captures misses leads added by hand or import and keeps deleted and
- * rejected ones, so they count the live leads instead (event-figures.ts).
- */
-export const eventLeadCounts = pgTable(
-  'event_lead_counts',
-  {
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    slot: smallint('slot').notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.eventId, t.slot] }), ...tenantPolicies('event_lead_counts', t.organizationId)],
-).enableRLS();
-
-/** Slots per event: enough that the pool's connections seldom meet on one row. */
-export const EVENT_LEAD_COUNT_SLOTS = 16;

@@ -237,7 +237,7 @@ async function announce(ctx: TenantContext, kind: string, row: LeadRow): Promise
   return lead;
 }
 
-export async function organizationDuplicateMode(ctx: VisitorScope): Promise<DuplicateLeadMode> {
+async function organizationDuplicateMode(ctx: VisitorScope): Promise<DuplicateLeadMode> {
   const [org] = await ctx.tx
     .select({ mode: sql<DuplicateLeadMode | null>`${organizations.settings}->>'duplicate_leads'` })
     .from(organizations)
@@ -246,7 +246,7 @@ export async function organizationDuplicateMode(ctx: VisitorScope): Promise<Dupl
 }
 
 /** The organisation's oldest live lead with this email, locked; undefined when none. */
-export async function leadWithEmail(ctx: VisitorScope, email: string): Promise<LeadRow | undefined> {
+async function leadWithEmail(ctx: VisitorScope, email: string): Promise<LeadRow | undefined> {
   if (email === '') return undefined;
   await ctx.tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`${ctx.organizationId}:${email.toLowerCase()}`}, 0))`,

@@ -1,0 +1,180 @@
+-- capture_leads writes offers' captures too: one write path for both public pages (docs/capture.md).
+-- Each item names its page (page_kind, page_id, page_version) instead of event_id and
+-- event_version; an offer is public when active and published. The event count slots go: no
+-- figure read them (event-figures.ts counts the live leads), and every capture paid for a row
+-- lock on them. A new signature needs DROP and CREATE; the current text is in
+-- db/functions/capture_leads.sql.
+DROP FUNCTION "capture_leads"(jsonb, integer, integer);
+--> statement-breakpoint
+CREATE FUNCTION public.capture_leads(p_items jsonb, p_lease_seconds integer)
+ RETURNS TABLE(item integer, kind text, lead_id uuid)
+ LANGUAGE plpgsql
+ SET search_path TO 'public'
+ SET plan_cache_mode TO 'force_generic_plan'
+ SET enable_seqscan TO 'off'
+AS $function$
+DECLARE
+  v_organization_id uuid;
+  v_link boolean;
+  v_rules_version text;
+BEGIN
+  FOR v_organization_id IN
+    SELECT DISTINCT (value->>'organization_id')::uuid FROM jsonb_array_elements(p_items) ORDER BY 1
+  LOOP
+    PERFORM set_config('app.organization_id', v_organization_id::text, true);
+    -- Under the tenant's policies: another organisation sees no row, hence no settings (link)
+    -- and no rules, and its captures go stale on the event check below.
+    v_link := coalesce(
+      (SELECT settings->>'duplicate_leads' FROM organizations WHERE id = v_organization_id), 'link') = 'link';
+    v_rules_version := (SELECT updated_at::text FROM lead_scoring_rules WHERE organization_id = v_organization_id);
+    -- The duplicate check's locks, before the statement below takes its snapshot: a capture of
+    -- the same address in another transaction commits first, and is then seen.
+    IF v_link THEN
+      PERFORM pg_advisory_xact_lock(hashtextextended(v_organization_id::text || ':' || address, 0))
+      FROM (
+        SELECT DISTINCT lower(value->'lead'->>'email') AS address
+        FROM jsonb_array_elements(p_items)
+        WHERE (value->>'organization_id')::uuid = v_organization_id AND coalesce(value->'lead'->>'email', '') <> ''
+        ORDER BY 1
+      ) AS addresses;
+    END IF;
+    RETURN QUERY
+    WITH captures AS MATERIALIZED (
+      SELECT (position - 1)::integer AS item, value AS capture, (value->'lead'->>'id')::uuid AS lead_id,
+             value->>'page_kind' AS page_kind, (value->>'page_id')::uuid AS page_id,
+             value->>'page_version' AS page_version,
+             value->>'rules_version' AS rules_version, lower(coalesce(value->'lead'->>'email', '')) AS address
+      FROM jsonb_array_elements(p_items) WITH ORDINALITY AS t(value, position)
+      WHERE (value->>'organization_id')::uuid = v_organization_id
+    ),
+    -- Looked up for the whole batch at once, by primary key.
+    public_pages AS MATERIALIZED (
+      SELECT 'event' AS kind, e.id, e.updated_at::text AS version FROM events e
+      WHERE e.id = ANY (ARRAY(SELECT DISTINCT c.page_id FROM captures c WHERE c.page_kind = 'event'))
+        AND e.status = 'active'
+      UNION ALL
+      SELECT 'offer', o.id, o.updated_at::text FROM offers o
+      WHERE o.id = ANY (ARRAY(SELECT DISTINCT c.page_id FROM captures c WHERE c.page_kind = 'offer'))
+        AND o.status = 'active' AND o.is_published
+    ),
+    taken_ids AS MATERIALIZED (
+      SELECT t.id FROM leads_taken_ids(ARRAY(SELECT c.lead_id FROM captures c)) AS t(id)
+    ),
+    batch AS MATERIALIZED (
+      SELECT c.*,
+             CASE
+               WHEN NOT EXISTS (
+                 SELECT 1 FROM public_pages p
+                 WHERE p.kind = c.page_kind AND p.id = c.page_id AND p.version = c.page_version
+               )
+                 OR v_rules_version IS DISTINCT FROM c.rules_version THEN 'stale'
+               WHEN EXISTS (SELECT 1 FROM taken_ids t WHERE t.id = c.lead_id) THEN 'replayed'
+             END AS early
+      FROM captures c
+    ),
+    -- The captures still to decide: the first of each id (a later twin is a repeat).
+    open AS (
+      SELECT b.*, row_number() OVER (PARTITION BY b.lead_id ORDER BY b.item) AS id_rank
+      FROM batch b WHERE b.early IS NULL
+    ),
+    -- Each address's first live lead, through leads_first_live_ids (this migration), which
+    -- never reads leads under row-level security.
+    known_addresses AS MATERIALIZED (
+      SELECT k.address, k.lead_id FROM leads_first_live_ids(
+        ARRAY(SELECT DISTINCT o.address FROM open o WHERE v_link AND o.id_rank = 1 AND o.address <> '')
+      ) AS k
+    ),
+    linked AS MATERIALIZED (
+      SELECT o.*, k.lead_id AS existing,
+             CASE WHEN v_link AND o.id_rank = 1 AND o.address <> ''
+               THEN first_value(o.lead_id) OVER (PARTITION BY o.id_rank = 1, o.address ORDER BY o.item)
+             END AS first_of_address
+      FROM open o
+      LEFT JOIN known_addresses k ON v_link AND o.id_rank = 1 AND k.address = o.address
+    ),
+    -- The lead an address already has: a live lead, else an earlier capture of this batch.
+    duplicates AS (
+      SELECT b.*,
+             CASE
+               WHEN b.early IS NOT NULL OR l.id_rank > 1 OR l.existing = l.lead_id THEN NULL
+               WHEN l.existing IS NOT NULL THEN l.existing
+               WHEN l.first_of_address IS DISTINCT FROM l.lead_id THEN l.first_of_address
+             END AS duplicate_of,
+             l.id_rank > 1 OR l.existing = l.lead_id AS is_repeat
+      FROM batch b LEFT JOIN linked l ON l.item = b.item
+    ),
+    decided AS (
+      SELECT u.item, u.capture, u.lead_id, u.page_kind, u.page_id, u.duplicate_of,
+             coalesce(
+               u.early,
+               CASE WHEN u.is_repeat THEN 'replayed' WHEN u.duplicate_of IS NOT NULL THEN 'duplicate' END
+             ) AS decision
+      FROM duplicates u
+    ),
+    written AS (
+      INSERT INTO leads (
+        id, organization_id, event_id, offer_id, first_name, last_name, email, phone, company, job_title,
+        company_size, source, status, score, auto_score, manual_score, activity_count, budget_range,
+        decision_timeline, decision_role, interested_products, tags, notes, custom_fields,
+        approval_status, consent_text, consent_given_at, attribution, created_at, updated_at
+      )
+      SELECT
+        r.id, v_organization_id,
+        CASE d.page_kind WHEN 'event' THEN d.page_id END, CASE d.page_kind WHEN 'offer' THEN d.page_id END,
+        r.first_name, r.last_name, r.email, r.phone, r.company, r.job_title,
+        r.company_size, r.source, r.status, r.score, r.auto_score, r.manual_score, 0, r.budget_range,
+        r.decision_timeline, r.decision_role, r.interested_products, r.tags, r.notes, r.custom_fields,
+        r.approval_status, r.consent_text, r.consent_given_at, r.attribution, r.created_at, r.updated_at
+      FROM decided d, jsonb_populate_record(NULL::leads, d.capture->'lead') AS r
+      WHERE d.decision IS NULL
+      ORDER BY d.item
+      -- A concurrent twin with the same Idempotency-Key waits here for the first one's commit.
+      ON CONFLICT (id) DO NOTHING
+      RETURNING id
+    ),
+    -- (A twin later in the batch has the same id, and its own decision: replayed.)
+    created AS (
+      SELECT d.* FROM decided d JOIN written w ON w.id = d.lead_id WHERE d.decision IS NULL
+    ),
+    -- lead.created is leased to the writing process (its id chosen there), which delivers it
+    -- right after the commit (outbox.ts deliverLeased); further messages wait for the poller.
+    announced AS (
+      INSERT INTO outbox (id, organization_id, kind, payload, attempts, locked_until)
+      SELECT messages.id, v_organization_id, messages.kind, messages.payload, messages.attempts, messages.locked_until
+      FROM (
+        SELECT c.item, 0 AS n, (c.capture->>'message_id')::uuid AS id, 'lead.created' AS kind,
+               jsonb_build_object('data', c.capture->'lead') AS payload, 1 AS attempts,
+               now() + make_interval(secs => p_lease_seconds) AS locked_until
+        FROM created c
+        UNION ALL
+        SELECT c.item, m.n, gen_random_uuid(), m.message->>'kind', m.message->'payload', 0, NULL::timestamptz
+        FROM created c, jsonb_array_elements(c.capture->'outbox') WITH ORDINALITY AS m(message, n)
+      ) AS messages
+      ORDER BY messages.item, messages.n
+    ),
+    confirmations AS (
+      INSERT INTO lead_email_confirmations (organization_id, lead_id, token_hash, expires_at)
+      SELECT v_organization_id, c.lead_id, c.capture->'confirmation'->>'token_hash',
+             (c.capture->'confirmation'->>'expires_at')::timestamptz
+      FROM created c
+      WHERE jsonb_typeof(c.capture->'confirmation') = 'object'
+    )
+    -- kind: created, replayed, stale or duplicate. lead_id: the lead a duplicate joins, else the
+    -- capture's own lead (created now, or by the capture it repeats); none when stale.
+    SELECT d.item,
+           CASE
+             WHEN d.decision IS NOT NULL THEN d.decision
+             WHEN EXISTS (SELECT 1 FROM written w WHERE w.id = d.lead_id) THEN 'created'
+             ELSE 'replayed'
+           END,
+           CASE d.decision WHEN 'stale' THEN NULL WHEN 'duplicate' THEN d.duplicate_of ELSE d.lead_id END
+    FROM decided d;
+  END LOOP;
+END
+$function$;
+--> statement-breakpoint
+DROP POLICY "event_lead_counts_tenant_read" ON "event_lead_counts" CASCADE;--> statement-breakpoint
+DROP POLICY "event_lead_counts_tenant_insert" ON "event_lead_counts" CASCADE;--> statement-breakpoint
+DROP POLICY "event_lead_counts_tenant_update" ON "event_lead_counts" CASCADE;--> statement-breakpoint
+DROP POLICY "event_lead_counts_tenant_delete" ON "event_lead_counts" CASCADE;--> statement-breakpoint
+DROP TABLE "event_lead_counts" CASCADE;
