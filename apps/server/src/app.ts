@@ -33,6 +33,7 @@ import { eventLeadsRoutes, leadsRoutes } from './modules/leads/leads.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { offerRoutes } from './modules/offers/offers.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { organizationLogoRoutes } from './modules/organizations/organization-logo.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(contactRoutes(deps), { prefix: '/contact' });
       await api.register(analyticsRoutes(deps), { prefix: '/analytics' });
       await api.register(notificationsRoutes(deps), { prefix: '/notifications' });
+      await api.register(billingRoutes(deps), { prefix: '/billing' });
     },
     { prefix: API_PREFIX },
   );

@@ -113,6 +113,8 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/public/offers/{id_or_slug}/submit/', allowed: 'public' },
   { method: 'POST', path: '/public/offers/{id_or_slug}/files/', allowed: 'public', note: 'a form with a file field' },
   { method: 'POST', path: '/contact/', allowed: 'public' },
+  { method: 'GET', path: '/billing/plans/', allowed: 'public' },
+  { method: 'GET', path: '/billing/plans/popular/', allowed: 'public' },
 
   // --- the signed-in user's own account: every role ---
   { method: 'GET', path: '/auth/me/', allowed: ALL, request: () => ({ url: 'auth/me/' }) },
@@ -685,6 +687,26 @@ const ROUTES: Route[] = [
     path: '/analytics/dashboard/overview/',
     allowed: ALL,
     request: () => ({ url: 'analytics/dashboard/overview/' }),
+  },
+
+  // --- billing: owner and admin read, the owner changes ---
+  {
+    method: 'GET',
+    path: '/billing/subscriptions/',
+    allowed: MANAGE,
+    request: () => ({ url: 'billing/subscriptions/' }),
+  },
+  {
+    method: 'GET',
+    path: '/billing/subscriptions/current/',
+    allowed: MANAGE,
+    request: () => ({ url: 'billing/subscriptions/current/' }),
+  },
+  {
+    method: 'GET',
+    path: '/billing/subscriptions/usage/',
+    allowed: MANAGE,
+    request: () => ({ url: 'billing/subscriptions/usage/' }),
   },
 ];
 

@@ -1,9 +1,7 @@
 import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { BillingCycle, PlanId, SubscriptionStatus } from '@leadcapture/contracts/billing';
 import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
 import { organizations } from '../organizations/organizations.table.ts';
-
-export type PlanId = 'free' | 'starter' | 'professional' | 'enterprise';
-export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete' | 'paused';
 
 /** One subscription per organisation; a new organisation starts trialing on Professional. */
 export const subscriptions = pgTable(
@@ -15,7 +13,7 @@ export const subscriptions = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     planId: text('plan_id').$type<PlanId>().notNull(),
     status: text('status').$type<SubscriptionStatus>().notNull(),
-    billingCycle: text('billing_cycle').$type<'monthly' | 'annual'>().notNull().default('monthly'),
+    billingCycle: text('billing_cycle').$type<BillingCycle>().notNull().default('monthly'),
     trialEnd: timestamp('trial_end', { withTimezone: true }),
     currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
