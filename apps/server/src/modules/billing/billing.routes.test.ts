@@ -168,5 +168,4 @@ describe('GET /billing/subscriptions/usage/', () => {
     expect(usageOf(rows, 'leads')).toMatchObject({ limit: 25 });
     expect(usageOf(rows, 'team_members')).toMatchObject({ current_usage: 1, limit: 1, percentage: 100 });
   });
-
 });

@@ -69,10 +69,7 @@ function toSubscription(row: SubscriptionRow): Subscription {
 }
 
 async function subscriptionRow(ctx: TenantContext): Promise<SubscriptionRow> {
-  const [row] = await ctx.tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.organizationId, ctx.organizationId));
+  const [row] = await ctx.tx.select().from(subscriptions).where(eq(subscriptions.organizationId, ctx.organizationId));
   // Every organisation gets its subscription in the transaction that creates it (startTrial).
   if (!row) throw new AppError('NOT_FOUND', 'This organisation has no subscription.');
   return row;

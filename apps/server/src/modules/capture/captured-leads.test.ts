@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_SCORING_RULES } from '@leadcapture/contracts/lead-scoring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTURE_SETTINGS, createEvent, createPublicOffer, leadsCaptured, type EventFixture } from '../../../test/capture.ts';
+import {
+  CAPTURE_SETTINGS,
+  createEvent,
+  createPublicOffer,
+  leadsCaptured,
+  type EventFixture,
+} from '../../../test/capture.ts';
 import { createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { queryRows, type Queryable } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
@@ -164,7 +170,16 @@ describe("createCapturedLead on an offer page (the same write path as an event's
     return row.version;
   }
   const offerInput = (offerId: string) =>
-    input({ page: { kind: 'offer', id: offerId, name: 'Spring deal', consentText: '', requireApproval: false, emailVerification: false } });
+    input({
+      page: {
+        kind: 'offer',
+        id: offerId,
+        name: 'Spring deal',
+        consentText: '',
+        requireApproval: false,
+        emailVerification: false,
+      },
+    });
 
   it('writes the lead on the offer, not on any event, and announces it', async () => {
     const offer = await createPublicOffer(t, event.organizationId);
