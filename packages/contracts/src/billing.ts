@@ -186,3 +186,46 @@ export function usagePercentage(usage: number, limit: number | null): number {
 export function daysRemaining(end: Date, now: Date): number {
   return Math.max(0, Math.ceil((end.getTime() - now.getTime()) / (24 * 60 * 60 * 1000)));
 }
+
+/** POST /billing/subscriptions/: start a paid plan (during the trial or on free). */
+export const startSubscriptionSchema = z.object({
+  plan_id: z.enum(PLAN_IDS),
+  billing_cycle: z.enum(BILLING_CYCLES).default('monthly'),
+});
+export type StartSubscriptionRequest = z.infer<typeof startSubscriptionSchema>;
+
+/**
+ * PUT /billing/subscriptions/{id}/ (spec 02 §4): `{plan_id, billing_cycle}` upgrades at once to a
+ * higher plan; `{plan_id, cancel_at_period_end: true}` downgrades to a lower plan at the period
+ * end; `{cancel_at_period_end}` alone cancels at the period end (true) or resumes (false).
+ */
+export const changeSubscriptionSchema = z
+  .object({
+    plan_id: z.enum(PLAN_IDS).optional(),
+    billing_cycle: z.enum(BILLING_CYCLES).optional(),
+    cancel_at_period_end: z.boolean().optional(),
+  })
+  .refine((body) => body.plan_id !== undefined || body.cancel_at_period_end !== undefined, {
+    message: 'Send plan_id, cancel_at_period_end or both.',
+    path: ['plan_id'],
+  });
+export type ChangeSubscriptionRequest = z.infer<typeof changeSubscriptionSchema>;
+
+/**
+ * POST /billing/subscriptions/{id}/cancel/: at the period end unless `cancel_at_period_end` is
+ * false. The body may be left out.
+ */
+export const cancelSubscriptionSchema = z.object({ cancel_at_period_end: z.boolean().optional() }).nullish();
+export type CancelSubscriptionRequest = z.infer<typeof cancelSubscriptionSchema>;
+
+/** The wording of refusals the web shows as they are (spec 02 §5, §8). */
+export const BILLING_MESSAGES = {
+  nothingToCancel: 'No active subscription to cancel',
+  nothingToResume: 'No subscription to resume',
+  enterpriseIsCustom: 'Enterprise is priced for each customer: contact us to start it.',
+  freeIsNotBought: 'The free plan needs no purchase: cancel the current plan to fall back to it.',
+  notHigher: 'Choose a plan above your current plan to upgrade.',
+  notLower: 'Choose a plan below your current plan to downgrade.',
+  alreadyPaid: 'This organisation already has a paid plan: upgrade or downgrade it instead.',
+  noPaidPlan: 'There is no paid plan to downgrade: choose a plan to start it.',
+} as const;

@@ -708,7 +708,35 @@ const ROUTES: Route[] = [
     allowed: MANAGE,
     request: () => ({ url: 'billing/subscriptions/usage/' }),
   },
+  // In this order: the owner starts Starter from the trial, upgrades, then cancels at the period end.
+  {
+    method: 'POST',
+    path: '/billing/subscriptions/',
+    allowed: ['owner'],
+    request: () => ({ url: 'billing/subscriptions/', body: { plan_id: 'starter', billing_cycle: 'monthly' } }),
+  },
+  {
+    method: 'PUT',
+    path: '/billing/subscriptions/{id}/',
+    allowed: ['owner'],
+    request: async () => ({
+      url: `billing/subscriptions/${await subscriptionId()}/`,
+      body: { plan_id: 'professional' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/billing/subscriptions/{id}/cancel/',
+    allowed: ['owner'],
+    request: async () => ({ url: `billing/subscriptions/${await subscriptionId()}/cancel/` }),
+  },
 ];
+
+/** The main organisation's subscription. */
+async function subscriptionId(): Promise<string> {
+  const res = await call('GET', 'billing/subscriptions/current/', users.owner);
+  return res.json<{ data: { id: string } }>().data.id;
+}
 
 /** A new organisation of the owner with the same team as the main one (admin, member, viewer). */
 async function teamOrganization(): Promise<string> {

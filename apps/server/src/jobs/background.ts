@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { maintainTables, MAINTENANCE_TASK } from '../db/maintenance.ts';
 import { mailHandler } from '../mail/mail-handler.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { advanceSubscriptions } from '../modules/billing/billing.service.ts';
 import { CONTACT_OUTBOX_KIND, contactMailHandler } from '../modules/contact/contact.service.ts';
 import { purgeExpiredLeads } from '../modules/leads/lead-purge.service.ts';
 import { failStaleImports, LEADS_IMPORTED } from '../modules/leads/lead-imports.service.ts';
@@ -19,6 +20,7 @@ import { createScheduler } from './scheduler.ts';
 export const PURGE_TASK = 'lead_bin_purge';
 export const REMINDERS_TASK = 'lead_follow_up_reminders';
 export const IMPORT_SWEEP_TASK = 'lead_import_sweep';
+export const SUBSCRIPTION_PERIODS_TASK = 'subscription_periods';
 /** Imports interrupted by a dead process are found within a minute of going stale. */
 const IMPORT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -26,7 +28,7 @@ const IMPORT_SWEEP_INTERVAL_MS = 60_000;
  * The work that runs beside requests (docs/jobs.md): the outbox, which delivers what leaves the
  * process (mail, live events) after its transaction commits, and the scheduled tasks: the bin's
  * purge after LEAD_RETENTION_DAYS, follow-up reminders, the sweep of interrupted imports, the
- * outbox's finished rows, and on
+ * outbox's finished rows, subscriptions whose period ended, and on
  * PGlite the statistics and dead rows autovacuum looks after on PostgreSQL.
  */
 export function createBackgroundWork(opts: {
@@ -70,6 +72,7 @@ export function createBackgroundWork(opts: {
         run: async () => ({ failed: await failStaleImports(database.db) }),
       },
       { name: OUTBOX_RETENTION_TASK, run: () => purgeOutbox(database.db) },
+      { name: SUBSCRIPTION_PERIODS_TASK, run: () => advanceSubscriptions(database.db) },
       // PostgreSQL has autovacuum; PGlite does what it would (db/maintenance.ts).
       ...(database.kind === 'pglite' ? [{ name: MAINTENANCE_TASK, run: () => maintainTables(database.db) }] : []),
     ],

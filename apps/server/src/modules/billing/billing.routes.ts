@@ -1,10 +1,18 @@
-import { planSchema, subscriptionSchema, usageRowSchema } from '@leadcapture/contracts/billing';
+import {
+  cancelSubscriptionSchema,
+  changeSubscriptionSchema,
+  planSchema,
+  startSubscriptionSchema,
+  subscriptionSchema,
+  usageRowSchema,
+} from '@leadcapture/contracts/billing';
+import { idParamsSchema } from '@leadcapture/contracts/fields';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
-import { okResponse, typed } from '../../http/routes.ts';
-import { withTenant } from '../../http/tenant.ts';
+import { createdResponse, okResponse, typed } from '../../http/routes.ts';
+import { requestMeta, withTenant } from '../../http/tenant.ts';
 import * as service from './billing.service.ts';
 
 const tags = ['billing'];
@@ -58,6 +66,60 @@ export function billingRoutes(deps: AppDeps) {
         },
       },
       async (req) => ok(await withTenant(deps, req, (ctx) => service.usageSummary(ctx))),
+    );
+    app.post(
+      '/subscriptions/',
+      {
+        schema: {
+          tags,
+          summary: 'Start a paid plan at once, during the trial or on free; owner',
+          body: startSubscriptionSchema,
+          response: createdResponse(subscriptionSchema),
+        },
+      },
+      async (req, reply) => {
+        const sub = await withTenant(deps, req, (ctx) => service.startSubscription(ctx, requestMeta(req), req.body));
+        reply.code(201);
+        return ok(sub, 201);
+      },
+    );
+    app.put(
+      '/subscriptions/:id/',
+      {
+        schema: {
+          tags,
+          summary:
+            'Upgrade at once ({plan_id, billing_cycle}), downgrade at the period end ({plan_id, cancel_at_period_end: true}), or cancel at the period end / resume ({cancel_at_period_end}); owner',
+          params: idParamsSchema,
+          body: changeSubscriptionSchema,
+          response: okResponse(subscriptionSchema),
+        },
+      },
+      async (req) =>
+        ok(
+          await withTenant(deps, req, (ctx) =>
+            service.changeSubscription(ctx, requestMeta(req), req.params.id, req.body),
+          ),
+        ),
+    );
+    app.post(
+      '/subscriptions/:id/cancel/',
+      {
+        schema: {
+          tags,
+          summary:
+            'Cancel at the period end (default) or at once (cancel_at_period_end: false), falling to free; owner',
+          params: idParamsSchema,
+          body: cancelSubscriptionSchema,
+          response: okResponse(subscriptionSchema),
+        },
+      },
+      async (req) =>
+        ok(
+          await withTenant(deps, req, (ctx) =>
+            service.cancelSubscription(ctx, requestMeta(req), req.params.id, req.body),
+          ),
+        ),
     );
   };
 }

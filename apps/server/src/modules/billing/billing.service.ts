@@ -1,21 +1,29 @@
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import {
+  BILLING_MESSAGES,
+  PLAN_RANK,
   PLANS,
   POPULAR_PLAN_IDS,
   RESOURCE_LIMIT,
   USAGE_RESOURCES,
   planById,
   usagePercentage,
+  type BillingCycle,
+  type CancelSubscriptionRequest,
+  type ChangeSubscriptionRequest,
   type Plan,
+  type PlanId,
+  type StartSubscriptionRequest,
   type Subscription,
   type UsageResource,
   type UsageRow,
 } from '@leadcapture/contracts/billing';
 import { TRIAL_DAYS } from '@leadcapture/contracts/constants';
-import type { Tx } from '../../db/database.ts';
-import type { TenantContext } from '../../db/tenant.ts';
-import { AppError } from '../../http/errors.ts';
+import { queryRows, type Database, type Tx } from '../../db/database.ts';
+import { inScope, type TenantContext } from '../../db/tenant.ts';
+import { AppError, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
+import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { events } from '../events/events.table.ts';
 import { files } from '../files/files.table.ts';
 import { leads } from '../leads/leads.table.ts';
@@ -64,12 +72,13 @@ function toSubscription(row: SubscriptionRow): Subscription {
     trial_end: row.trialEnd?.toISOString() ?? null,
     current_period_end: row.currentPeriodEnd.toISOString(),
     cancel_at_period_end: row.cancelAtPeriodEnd,
-    scheduled_plan_id: null,
+    scheduled_plan_id: row.scheduledPlanId,
   };
 }
 
-async function subscriptionRow(ctx: TenantContext): Promise<SubscriptionRow> {
-  const [row] = await ctx.tx.select().from(subscriptions).where(eq(subscriptions.organizationId, ctx.organizationId));
+async function subscriptionRow(ctx: TenantContext, forUpdate = false): Promise<SubscriptionRow> {
+  const query = ctx.tx.select().from(subscriptions).where(eq(subscriptions.organizationId, ctx.organizationId));
+  const [row] = await (forUpdate ? query.for('update') : query);
   // Every organisation gets its subscription in the transaction that creates it (startTrial).
   if (!row) throw new AppError('NOT_FOUND', 'This organisation has no subscription.');
   return row;
@@ -140,4 +149,240 @@ export async function usageSummary(ctx: TenantContext, now = new Date()): Promis
     const limit = plan.limits[RESOURCE_LIMIT[resource]];
     return { resource, current_usage: usage[resource], limit, percentage: usagePercentage(usage[resource], limit) };
   });
+}
+
+/** The end of a billing period that starts at `start`: a month or a year later (the 31st becomes the month's last day). */
+export function periodEnd(start: Date, cycle: BillingCycle): Date {
+  const months = cycle === 'annual' ? 12 : 1;
+  const end = new Date(start);
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(start.getUTCDate(), lastDay));
+  return end;
+}
+
+const conflict = (message: string) => new AppError('CONFLICT', message);
+const planRefused = (message: string) => validationError({ plan_id: [message] }, message);
+
+/** A plan the owner can buy here: not free (it is what cancelling leads to), not Enterprise (custom). */
+function assertPurchasable(planId: PlanId): void {
+  if (planId === 'free') throw planRefused(BILLING_MESSAGES.freeIsNotBought);
+  if (planId === 'enterprise') throw planRefused(BILLING_MESSAGES.enterpriseIsCustom);
+}
+
+/** On a paid plan now: not trialing, not free. */
+const isPaid = (row: SubscriptionRow) => row.status !== 'trialing' && row.planId !== 'free';
+
+/** The columns of a plan that starts now: a new period, nothing pending. */
+function startsNow(planId: PlanId, cycle: BillingCycle, now: Date) {
+  return {
+    planId,
+    billingCycle: cycle,
+    status: 'active' as const,
+    currentPeriodStart: now,
+    currentPeriodEnd: periodEnd(now, cycle),
+    cancelAtPeriodEnd: false,
+    scheduledPlanId: null,
+    updatedAt: now,
+  };
+}
+
+async function writeChange(
+  ctx: TenantContext,
+  meta: RequestMeta,
+  row: SubscriptionRow,
+  change: Partial<typeof subscriptions.$inferInsert>,
+  action: string,
+): Promise<Subscription> {
+  const [updated] = await ctx.tx
+    .update(subscriptions)
+    .set(change)
+    .where(and(eq(subscriptions.id, row.id), eq(subscriptions.organizationId, ctx.organizationId)))
+    .returning();
+  if (!updated) throw new Error(`subscription ${row.id} vanished under its lock`);
+  await recordAudit(ctx.tx, meta, {
+    action,
+    userId: ctx.userId,
+    organizationId: ctx.organizationId,
+    targetType: 'subscription',
+    targetId: row.id,
+    metadata: { from: row.planId, to: updated.planId, scheduled: updated.scheduledPlanId, status: updated.status },
+  });
+  return toSubscription(updated);
+}
+
+/** The organisation's subscription, locked for a change by the owner; 404 for another id. */
+async function lockedSubscription(ctx: TenantContext, id?: string): Promise<SubscriptionRow> {
+  assertCan(ctx, 'billing.manage');
+  const row = await subscriptionRow(ctx, true);
+  if (id !== undefined && row.id !== id) throw new AppError('NOT_FOUND', 'Subscription not found.');
+  return row;
+}
+
+/**
+ * POST /billing/subscriptions/: during the trial or on free, the owner starts a paid plan at once
+ * (03-decisions §4). With the local provider nothing outside is asked.
+ */
+export async function startSubscription(
+  ctx: TenantContext,
+  meta: RequestMeta,
+  input: StartSubscriptionRequest,
+  now = new Date(),
+): Promise<Subscription> {
+  const row = await lockedSubscription(ctx);
+  assertPurchasable(input.plan_id);
+  if (isPaid(row)) throw conflict(BILLING_MESSAGES.alreadyPaid);
+  return writeChange(ctx, meta, row, startsNow(input.plan_id, input.billing_cycle, now), 'subscription.started');
+}
+
+/**
+ * PUT /billing/subscriptions/{id}/ (spec 02 §4): an upgrade applies at once and starts a new
+ * period; a downgrade waits for the period end (`scheduled_plan_id`); the flag alone cancels at
+ * the period end or resumes.
+ */
+export async function changeSubscription(
+  ctx: TenantContext,
+  meta: RequestMeta,
+  id: string,
+  input: ChangeSubscriptionRequest,
+  now = new Date(),
+): Promise<Subscription> {
+  const row = await lockedSubscription(ctx, id);
+  if (input.plan_id === undefined) {
+    return input.cancel_at_period_end === true ? cancelAtEnd(ctx, meta, row) : resume(ctx, meta, row);
+  }
+  const target = input.plan_id;
+  if (input.cancel_at_period_end === true) {
+    // A downgrade, at the end of the paid period.
+    if (!isPaid(row)) throw conflict(BILLING_MESSAGES.noPaidPlan);
+    if (PLAN_RANK[target] >= PLAN_RANK[row.planId]) throw planRefused(BILLING_MESSAGES.notLower);
+    return writeChange(
+      ctx,
+      meta,
+      row,
+      { scheduledPlanId: target, cancelAtPeriodEnd: false, updatedAt: now },
+      'subscription.downgrade_scheduled',
+    );
+  }
+  // An upgrade, at once. From the trial, "higher" means above the plan it tries.
+  if (PLAN_RANK[target] <= PLAN_RANK[row.planId]) throw planRefused(BILLING_MESSAGES.notHigher);
+  assertPurchasable(target);
+  const cycle = input.billing_cycle ?? 'monthly';
+  return writeChange(ctx, meta, row, startsNow(target, cycle, now), 'subscription.upgraded');
+}
+
+/** Something to cancel: a trial or a paid plan, not already ending. */
+function assertCancellable(row: SubscriptionRow): void {
+  const ending = row.cancelAtPeriodEnd || row.scheduledPlanId === 'free';
+  if ((row.planId === 'free' && row.status !== 'trialing') || ending) throw conflict(BILLING_MESSAGES.nothingToCancel);
+}
+
+function cancelAtEnd(ctx: TenantContext, meta: RequestMeta, row: SubscriptionRow): Promise<Subscription> {
+  assertCancellable(row);
+  return writeChange(
+    ctx,
+    meta,
+    row,
+    { cancelAtPeriodEnd: true, scheduledPlanId: null, updatedAt: new Date() },
+    'subscription.canceled',
+  );
+}
+
+function resume(ctx: TenantContext, meta: RequestMeta, row: SubscriptionRow): Promise<Subscription> {
+  if (!row.cancelAtPeriodEnd && row.scheduledPlanId === null) throw conflict(BILLING_MESSAGES.nothingToResume);
+  return writeChange(
+    ctx,
+    meta,
+    row,
+    { cancelAtPeriodEnd: false, scheduledPlanId: null, updatedAt: new Date() },
+    'subscription.resumed',
+  );
+}
+
+/**
+ * POST /billing/subscriptions/{id}/cancel/: at the period end by default (access continues until
+ * then); `cancel_at_period_end: false` ends the plan now and falls to free. Nothing is deleted.
+ */
+export async function cancelSubscription(
+  ctx: TenantContext,
+  meta: RequestMeta,
+  id: string,
+  input: CancelSubscriptionRequest,
+  now = new Date(),
+): Promise<Subscription> {
+  const row = await lockedSubscription(ctx, id);
+  if (input?.cancel_at_period_end ?? true) return cancelAtEnd(ctx, meta, row);
+  assertCancellable(row);
+  return writeChange(ctx, meta, row, startsNow('free', 'monthly', now), 'subscription.ended');
+}
+
+/**
+ * What a subscription becomes at its period end: a trial or a cancelled plan falls to free
+ * (03-decisions §4, nothing deleted), a scheduled downgrade takes effect, anything else renews.
+ * Periods missed while no process ran are stepped through, so the new period contains `now`.
+ */
+export function atPeriodEnd(row: SubscriptionRow, now: Date): Partial<typeof subscriptions.$inferInsert> {
+  const falls = row.status === 'trialing' || row.cancelAtPeriodEnd || row.scheduledPlanId === 'free';
+  const planId: PlanId = falls ? 'free' : (row.scheduledPlanId ?? row.planId);
+  const cycle: BillingCycle = planId === 'free' ? 'monthly' : row.billingCycle;
+  let start = row.currentPeriodEnd;
+  let end = periodEnd(start, cycle);
+  while (end <= now) {
+    start = end;
+    end = periodEnd(start, cycle);
+  }
+  return {
+    planId,
+    billingCycle: cycle,
+    status: falls ? 'active' : row.status,
+    currentPeriodStart: start,
+    currentPeriodEnd: end,
+    cancelAtPeriodEnd: false,
+    scheduledPlanId: null,
+    updatedAt: now,
+  };
+}
+
+/**
+ * The scheduled task `subscription_periods`: every subscription whose period has ended moves on
+ * (`atPeriodEnd`). Each organisation in its own transaction, the row locked and changed only if
+ * its period is still the one that ended, so a second run, here or in another process, changes
+ * nothing.
+ */
+export async function advanceSubscriptions(db: Database, now = new Date()): Promise<{ advanced: number }> {
+  const due = await queryRows<{ organization_id: string }>(
+    db,
+    sql`select organization_id from subscriptions_due(${now.toISOString()}::timestamptz) as t(organization_id)`,
+  );
+  let advanced = 0;
+  for (const { organization_id: organizationId } of due) {
+    const changed = await inScope(db, { organizationId }, async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.organizationId, organizationId))
+        .for('update');
+      if (!row || row.currentPeriodEnd > now) return false;
+      await tx
+        .update(subscriptions)
+        .set(atPeriodEnd(row, now))
+        .where(and(eq(subscriptions.id, row.id), eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd)));
+      await recordAudit(
+        tx,
+        { ip: null, userAgent: 'subscription_periods' },
+        {
+          action: 'subscription.period_ended',
+          userId: null,
+          organizationId,
+          targetType: 'subscription',
+          targetId: row.id,
+          metadata: { plan: row.planId, status: row.status },
+        },
+      );
+      return true;
+    });
+    if (changed) advanced += 1;
+  }
+  return { advanced };
 }

@@ -254,6 +254,8 @@ export async function captureLead(
   idempotencyKey: string | undefined,
 ): Promise<CaptureOutcome> {
   if (ip) await deps.throttle.consume(captureRule(deps), ip);
+  // Drawn once: a retry after a stale copy is the same capture (its file claims name this id).
+  const drawnId = randomUUID();
   for (let attempt = 0; attempt <= STALE_RETRIES; attempt++) {
     const { organizationId, page, formFields, version, rules, rulesVersion } = await captureTarget(
       deps,
@@ -266,7 +268,7 @@ export async function captureLead(
     const answers = validateCaptureAnswers(formFields, body);
     if (!isValidCapture(answers)) throw validationError(answers.errors);
     const result: CaptureResult = {
-      id: idempotencyKey ? idempotentLeadId(page.id, idempotencyKey) : randomUUID(),
+      id: idempotencyKey ? idempotentLeadId(page.id, idempotencyKey) : drawnId,
       status: page.requireApproval ? 'pending_approval' : 'received',
     };
     const input: CapturedLeadInput = {
