@@ -82,7 +82,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // message once (through Redis pub/sub when REDIS_URL is set). Nothing serves sockets yet; the
   // live channels subscribe here when they come.
   const live = createLiveEventBus({ ...(opts.redis ? { redis: opts.redis } : {}), log: app.log });
-  const background = createBackgroundWork({ config, database, mailer, live, log: app.log });
+  const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const background = createBackgroundWork({ config, database, mailer, live, storage, log: app.log });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
   const meCache = createMeCache(opts.redis ? { redis: opts.redis } : {});
   const deps: AppDeps = {
@@ -99,7 +100,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     meCache,
     captureTargets: createCaptureTargets(),
     captureWrites: createCaptureWrites(database.db, app.log),
-    storage: opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
+    storage,
     log: app.log,
   };
   app.decorate('deps', deps);
