@@ -29,7 +29,7 @@ import { eventLogoRoutes, eventRoutes } from './modules/events/events.routes.ts'
 import { filesRoutes, publicFilesRoutes } from './modules/files/files.routes.ts';
 import { createCaptureWrites } from './modules/capture/capture-writes.ts';
 import { dataImportsRoutes, leadDataRoutes } from './modules/leads/lead-imports.routes.ts';
-import { eventLeadsRoutes, leadsRoutes } from './modules/leads/leads.routes.ts';
+import { leadsRoutes, pageLeadsRoutes } from './modules/leads/leads.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { offerRoutes } from './modules/offers/offers.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
@@ -83,7 +83,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // message once (through Redis pub/sub when REDIS_URL is set). Nothing serves sockets yet; the
   // live channels subscribe here when they come.
   const live = createLiveEventBus({ ...(opts.redis ? { redis: opts.redis } : {}), log: app.log });
-  const background = createBackgroundWork({ config, database, mailer, live, log: app.log });
+  const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const background = createBackgroundWork({ config, database, mailer, live, storage, log: app.log });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
   const meCache = createMeCache(opts.redis ? { redis: opts.redis } : {});
   const deps: AppDeps = {
@@ -100,7 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     meCache,
     captureTargets: createCaptureTargets(),
     captureWrites: createCaptureWrites(database.db, app.log),
-    storage: opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
+    storage,
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -134,8 +135,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(publicFilesRoutes(deps), { prefix: '/public/files' });
       await api.register(eventRoutes(deps), { prefix: '/events' });
       await api.register(eventLogoRoutes(deps), { prefix: '/events' });
-      await api.register(eventLeadsRoutes(deps), { prefix: '/events' });
+      await api.register(pageLeadsRoutes(deps, 'event'), { prefix: '/events' });
       await api.register(offerRoutes(deps), { prefix: '/offers' });
+      await api.register(pageLeadsRoutes(deps, 'offer'), { prefix: '/offers' });
       await api.register(leadsRoutes(deps), { prefix: '/leads' });
       await api.register(leadConversionRoutes(deps), { prefix: '/leads' });
       await api.register(clientsRoutes(deps), { prefix: '/clients' });

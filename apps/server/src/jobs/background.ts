@@ -6,6 +6,7 @@ import { mailHandler } from '../mail/mail-handler.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { advanceSubscriptions } from '../modules/billing/billing.service.ts';
 import { CONTACT_OUTBOX_KIND, contactMailHandler } from '../modules/contact/contact.service.ts';
+import { removeUnclaimedAttachments } from '../modules/capture/attachments.ts';
 import { purgeExpiredLeads } from '../modules/leads/lead-purge.service.ts';
 import { failStaleImports, LEADS_IMPORTED } from '../modules/leads/lead-imports.service.ts';
 import { LEADS_BULK_UPDATED } from '../modules/leads/lead-bulk.service.ts';
@@ -15,12 +16,14 @@ import { liveEventHandler, type LiveEventBus } from './live-events.ts';
 import { createOutboxWorker } from './outbox.ts';
 import { OUTBOX_RETENTION_TASK, purgeOutbox } from './outbox-retention.ts';
 import { createScheduler } from './scheduler.ts';
+import type { FileStorage } from '../storage/storage.ts';
 
 /** Names of the scheduled tasks (their advisory locks are named after them). */
 export const PURGE_TASK = 'lead_bin_purge';
 export const REMINDERS_TASK = 'lead_follow_up_reminders';
 export const IMPORT_SWEEP_TASK = 'lead_import_sweep';
 export const SUBSCRIPTION_PERIODS_TASK = 'subscription_periods';
+export const ATTACHMENT_CLEANUP_TASK = 'lead_attachment_cleanup';
 /** Imports interrupted by a dead process are found within a minute of going stale. */
 const IMPORT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -28,7 +31,8 @@ const IMPORT_SWEEP_INTERVAL_MS = 60_000;
  * The work that runs beside requests (docs/jobs.md): the outbox, which delivers what leaves the
  * process (mail, live events) after its transaction commits, and the scheduled tasks: the bin's
  * purge after LEAD_RETENTION_DAYS, follow-up reminders, the sweep of interrupted imports, the
- * outbox's finished rows, subscriptions whose period ended, and on
+ * removal of visitors' uploads no lead took, the outbox's finished rows, subscriptions whose
+ * period ended, and on
  * PGlite the statistics and dead rows autovacuum looks after on PostgreSQL.
  */
 export function createBackgroundWork(opts: {
@@ -36,9 +40,10 @@ export function createBackgroundWork(opts: {
   database: DatabaseHandle;
   mailer: Mailer;
   live: LiveEventBus;
+  storage: FileStorage;
   log: FastifyBaseLogger;
 }) {
-  const { config, database, mailer, live, log } = opts;
+  const { config, database, mailer, live, storage, log } = opts;
   const outbox = createOutboxWorker({
     db: database.db,
     handlers: {
@@ -70,6 +75,10 @@ export function createBackgroundWork(opts: {
         name: IMPORT_SWEEP_TASK,
         intervalMs: Math.min(config.schedulerIntervalMs, IMPORT_SWEEP_INTERVAL_MS),
         run: async () => ({ failed: await failStaleImports(database.db) }),
+      },
+      {
+        name: ATTACHMENT_CLEANUP_TASK,
+        run: () => removeUnclaimedAttachments({ db: database.db, storage, log }),
       },
       { name: OUTBOX_RETENTION_TASK, run: () => purgeOutbox(database.db) },
       { name: SUBSCRIPTION_PERIODS_TASK, run: () => advanceSubscriptions(database.db) },

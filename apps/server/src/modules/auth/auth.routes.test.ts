@@ -30,7 +30,8 @@ import { inScope } from '../../db/tenant.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { subscriptions } from '../billing/billing.table.ts';
 import { THROTTLES } from './auth.service.ts';
-import { userTokens } from './auth.table.ts';
+import { refreshTokens, userTokens } from './auth.table.ts';
+import { REFRESH_REUSE_GRACE_SECONDS, hashToken } from './tokens.ts';
 import { expectError, expectData, expectValidation, anyData, type Response } from '../../../test/envelope.ts';
 
 // --- request helpers -------------------------------------------------------------------------
@@ -478,19 +479,53 @@ describe('POST /auth/refresh/', () => {
     expectData(refreshResultSchema, await post('refresh/', { refresh: data.refresh }));
   });
 
-  it('treats a reused refresh token as stolen: refused, and its whole family is revoked', async () => {
+  it('treats a reused refresh token as stolen once its successor was used: refused, and its whole family is revoked', async () => {
     const reg = await registerUser(t);
     const other = await login(reg.email); // another session of the same user
     const rotated = expectData(refreshResultSchema, await post('refresh/', { refresh: reg.refresh }));
+    const next = expectData(refreshResultSchema, await post('refresh/', { refresh: rotated.refresh }));
 
+    // Within the grace still, but the successor was presented: the old token is a copy.
     const reuse = expectError(await post('refresh/', { refresh: reg.refresh }), 401, 'TOKEN_INVALID');
     expect(reuse.message).toMatch(/already used/);
-    expectError(await post('refresh/', { refresh: rotated.refresh }), 401, 'TOKEN_INVALID');
+    expectError(await post('refresh/', { refresh: next.refresh }), 401, 'TOKEN_INVALID');
     // The user's other session is a different family and keeps working.
     expectData(refreshResultSchema, await post('refresh/', { refresh: other.refresh }));
 
     const audit = await authAuditOf(reg.user.id);
     expect(audit.map((r) => r.action)).toContain('auth.refresh_reuse_detected');
+  });
+
+  it('rotates a used token again within the grace while its successor was never presented (a lost answer)', async () => {
+    const reg = await registerUser(t);
+    const lost = expectData(refreshResultSchema, await post('refresh/', { refresh: reg.refresh }));
+    // The answer never arrived: the client still holds the first token and presents it again.
+    const retried = expectData(refreshResultSchema, await post('refresh/', { refresh: reg.refresh }));
+    expect(retried.refresh).not.toBe(lost.refresh);
+    expect((await getMe(retried.access)).id).toBe(reg.user.id);
+    const onward = expectData(refreshResultSchema, await post('refresh/', { refresh: retried.refresh }));
+    const audit = await authAuditOf(reg.user.id);
+    expect(audit.filter((r) => r.action === 'auth.token_refreshed' && r.metadata.within_grace === true)).toHaveLength(
+      1,
+    );
+    expect(audit.map((r) => r.action)).not.toContain('auth.refresh_reuse_detected');
+
+    // The successor whose answer was lost was retired: presented after all, it reads as reuse.
+    expectError(await post('refresh/', { refresh: lost.refresh }), 401, 'TOKEN_INVALID');
+    expectError(await post('refresh/', { refresh: onward.refresh }), 401, 'TOKEN_INVALID');
+    expect((await authAuditOf(reg.user.id)).map((r) => r.action)).toContain('auth.refresh_reuse_detected');
+  });
+
+  it('revokes the family when a used token comes back after the grace, its successor unused', async () => {
+    const reg = await registerUser(t);
+    const rotated = expectData(refreshResultSchema, await post('refresh/', { refresh: reg.refresh }));
+    await t.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000) })
+      .where(eq(refreshTokens.tokenHash, hashToken(reg.refresh)));
+    const reuse = expectError(await post('refresh/', { refresh: reg.refresh }), 401, 'TOKEN_INVALID');
+    expect(reuse.message).toMatch(/already used/);
+    expectError(await post('refresh/', { refresh: rotated.refresh }), 401, 'TOKEN_INVALID');
   });
 
   it('answers 401 TOKEN_INVALID for an unknown token and 422 for an empty one', async () => {

@@ -25,7 +25,13 @@ import { memberships, organizations } from '../organizations/organizations.table
 import { createOrganization, deleteOrganizationWithin, planDeparture } from '../organizations/organizations.service.ts';
 import { refreshTokens, users, userTokens, type UserTokenPurpose } from './auth.table.ts';
 import { assertAcceptablePassword, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { REFRESH_TOKEN_TTL_SECONDS, hashToken, newOpaqueToken, type AccessClaims } from './tokens.ts';
+import {
+  REFRESH_REUSE_GRACE_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  hashToken,
+  newOpaqueToken,
+  type AccessClaims,
+} from './tokens.ts';
 
 // The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
 // use of its other files.
@@ -111,20 +117,29 @@ export async function authenticate(deps: AppDeps, token: string): Promise<Access
 /** Starts a session (a refresh-token family); its access token is signed after commit. */
 export async function startSession(tx: Tx, userId: string, meta: RequestMeta) {
   const familyId = randomUUID();
-  return { familyId, refresh: await issueRefresh(tx, userId, familyId, meta) };
+  return { familyId, refresh: (await issueRefresh(tx, userId, familyId, meta)).token };
 }
 
-async function issueRefresh(tx: Tx, userId: string, familyId: string, meta: RequestMeta): Promise<string> {
+async function issueRefresh(
+  tx: Tx,
+  userId: string,
+  familyId: string,
+  meta: RequestMeta,
+): Promise<{ token: string; id: string }> {
   const { token, hash } = newOpaqueToken();
-  await tx.insert(refreshTokens).values({
-    userId,
-    familyId,
-    tokenHash: hash,
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-    ipAddress: meta.ip,
-    userAgent: meta.userAgent.slice(0, 500),
-  });
-  return token;
+  const [row] = await tx
+    .insert(refreshTokens)
+    .values({
+      userId,
+      familyId,
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent.slice(0, 500),
+    })
+    .returning({ id: refreshTokens.id });
+  if (!row) throw new Error('refresh token insert returned no row');
+  return { token, id: row.id };
 }
 
 /** A single-use mailed token; earlier unused ones of the same purpose stop working. */
@@ -332,7 +347,10 @@ export async function login(
 
 /**
  * Rotates a refresh token. A token that was already rotated, presented again, means it was
- * copied: the whole family (the session) is revoked and the caller must sign in again.
+ * copied: the whole family (the session) is revoked and the caller must sign in again. Except
+ * within REFRESH_REUSE_GRACE_SECONDS of its rotation while its successor was never presented:
+ * then the answer of that rotation was lost (a reload, a cut connection), and the token rotates
+ * again; the unpresented successor is retired, and reads as reuse if it ever comes back.
  */
 export async function refresh(deps: AppDeps, meta: RequestMeta, token: string) {
   const outcome = await deps.db.transaction(async (tx) => {
@@ -346,7 +364,9 @@ export async function refresh(deps: AppDeps, meta: RequestMeta, token: string) {
       .set({ usedAt: new Date() })
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
       .returning({ id: refreshTokens.id });
-    if (!claimed) {
+    // Already used: within the grace, and while its successor was never presented, a retry.
+    const graced = claimed ? undefined : await retireUnpresentedSuccessor(tx, row.id);
+    if (!claimed && !graced) {
       await tx
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
@@ -362,13 +382,15 @@ export async function refresh(deps: AppDeps, meta: RequestMeta, token: string) {
     const [user] = await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, row.userId));
     if (!user?.isActive) return { error: 'invalid' as const };
     const next = await issueRefresh(tx, row.userId, row.familyId, meta);
+    await tx.update(refreshTokens).set({ replacedBy: next.id }).where(eq(refreshTokens.id, row.id));
     await recordAudit(tx, meta, {
       action: 'auth.token_refreshed',
       userId: row.userId,
       targetType: 'session',
       targetId: row.familyId,
+      ...(graced ? { metadata: { within_grace: true } } : {}),
     });
-    return { userId: row.userId, familyId: row.familyId, refresh: next };
+    return { userId: row.userId, familyId: row.familyId, refresh: next.token };
   });
   if ('error' in outcome) {
     // The family's access tokens stop working at once, here and in every other process.
@@ -381,6 +403,33 @@ export async function refresh(deps: AppDeps, meta: RequestMeta, token: string) {
     );
   }
   return { access: await deps.tokens.signAccess(outcome.userId, outcome.familyId), refresh: outcome.refresh };
+}
+
+/**
+ * The grace of a used refresh token (decision 003): when it was rotated within
+ * REFRESH_REUSE_GRACE_SECONDS and its successor was never presented, the successor is marked
+ * used (it can no longer be rotated; presented, it reads as reuse) and true is answered. The
+ * token's row is locked first, so two retries of one token take turns and each retires the
+ * successor the one before issued: only the latest rotation holds.
+ */
+async function retireUnpresentedSuccessor(tx: Tx, tokenId: string): Promise<boolean> {
+  const [token] = await tx
+    .select({ replacedBy: refreshTokens.replacedBy })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.id, tokenId),
+        gt(refreshTokens.usedAt, sql`now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS})`),
+      ),
+    )
+    .for('update');
+  if (!token?.replacedBy) return false;
+  const [retired] = await tx
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, token.replacedBy), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return retired !== undefined;
 }
 
 /** Ends the session the refresh token belongs to. Unknown or foreign tokens change nothing. */

@@ -31,7 +31,8 @@ export const users = pgTable(
 /**
  * Opaque refresh tokens, stored as SHA-256 hashes. Each login starts a family; every refresh
  * rotates to a new token of the same family and marks the old one used. Presenting a used
- * token again means it leaked, so the whole family is revoked.
+ * token again means it leaked, so the whole family is revoked, except within a short grace while
+ * its successor was never presented (decision 003).
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -44,6 +45,8 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    // The token its rotation issued (the latest, after a rotation within the grace).
+    replacedBy: uuid('replaced_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ipAddress: inet('ip_address'),
     userAgent: text('user_agent').notNull().default(''),

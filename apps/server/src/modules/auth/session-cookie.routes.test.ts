@@ -81,6 +81,21 @@ describe('the session cookie', () => {
     expect(refreshCookie(reuse).attributes).toContain('Max-Age=0');
   });
 
+  it('survives a refresh whose answer never arrived: the previous cookie, sent again at once, rotates again', async () => {
+    const { reg, cookie } = await signIn();
+    // The page reloads before the answer lands: its rotated cookie is never stored.
+    expectData(refreshResultSchema, await post('refresh/', {}, { cookie: `lc_refresh=${cookie.value}`, ...CSRF }));
+    const retried = await post('refresh/', {}, { cookie: `lc_refresh=${cookie.value}`, ...CSRF });
+    const data = expectData(refreshResultSchema, retried);
+    const next = refreshCookie(retried);
+    expect(next.value).not.toBe(cookie.value);
+    expect(
+      expectData(meSchema, await t.app.inject({ method: 'GET', url: '/api/v1/auth/me/', headers: bearer(data.access) }))
+        .id,
+    ).toBe(reg.user.id);
+    expectData(refreshResultSchema, await post('refresh/', {}, { cookie: `lc_refresh=${next.value}`, ...CSRF }));
+  });
+
   it('refuses a cookie-authenticated refresh without the CSRF header, and rotates nothing', async () => {
     const { cookie } = await signIn();
     const error = expectError(

@@ -4,6 +4,11 @@ import { AppError } from '../../http/errors.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * How long after its rotation a refresh token may be presented again while its successor was
+ * never presented (a lost answer): it rotates again instead of revoking its family (decision 003).
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 const ISSUER = 'leadcapture';
 const AUDIENCE = 'leadcapture-api';
 /** Clocks of API processes may differ this much; a token issued further in the future is forged. */

@@ -3,10 +3,22 @@ import type { AuthResult } from '@leadcapture/contracts/auth';
 import { attachmentSchema, fileSchema } from '@leadcapture/contracts/files';
 import { formFieldSchema } from '@leadcapture/contracts/forms';
 import { captureResultSchema } from '@leadcapture/contracts/leads';
-import { createEvent, postCapture, storedLeads, visitor, type EventFixture } from '../../../test/capture.ts';
+import { eq } from 'drizzle-orm';
+import {
+  createEvent,
+  createPublicOffer,
+  postCapture,
+  postOfferSubmission,
+  storedLeads,
+  visitor,
+  type EventFixture,
+} from '../../../test/capture.ts';
 import { expectData, expectError, expectValidation } from '../../../test/envelope.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { bearer, createTestApp, registerUser, uniqueAddress, type TestApp } from '../../../test/helpers.ts';
+import { inScope } from '../../db/tenant.ts';
+import { ATTACHMENT_CLEANUP_TASK } from '../../jobs/background.ts';
+import { files } from '../files/files.table.ts';
 
 let t: TestApp;
 let owner: AuthResult;
@@ -98,5 +110,86 @@ describe('POST /public/events/{id_or_slug}/files/', () => {
     const plain = await createEvent(t, owner.organization?.id ?? '');
     expectError(await attach(plain.slug, PDF), 422, 'VALIDATION_ERROR');
     expectError(await attach('no-such-event', PDF), 404, 'NOT_FOUND');
+  });
+});
+
+describe('claims', () => {
+  const capture = (kind: 'events' | 'offers', slug: string, fileId: string, key?: string) =>
+    (kind === 'events' ? postCapture : postOfferSubmission)(t, slug, visitor({ responses: { cv: fileId } }), {
+      remoteAddress: uniqueAddress(),
+      ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
+
+  it("two captures naming one free file at once: one takes it, the other answers 422 on the file's field", async () => {
+    const offer = await createPublicOffer(t, owner.organization?.id ?? '', { formFields: [cv] });
+    for (const [kind, slug] of [
+      ['events', event.slug],
+      ['offers', offer.slug],
+    ] as const) {
+      const file = expectData(attachmentSchema, await attach(slug, PDF, 'cv.pdf', kind), 201);
+      const answers = await Promise.all([capture(kind, slug, file.id), capture(kind, slug, file.id)]);
+      const taken = answers.filter((res) => res.statusCode === 201);
+      expect(taken).toHaveLength(1);
+      expectValidation(answers.find((res) => res.statusCode !== 201) ?? answers[0], 'cv');
+      const leadId = expectData(captureResultSchema, taken[0] ?? answers[0], 201).id;
+      const [row] = await inScope(t.database.db, { organizationId: event.organizationId }, (tx) =>
+        tx.select({ leadId: files.leadId }).from(files).where(eq(files.id, file.id)),
+      );
+      expect(row?.leadId).toBe(leadId);
+    }
+  });
+
+  it('a capture retried with the same Idempotency-Key passes with its file, another capture does not', async () => {
+    const offer = await createPublicOffer(t, owner.organization?.id ?? '', { formFields: [cv] });
+    for (const [kind, slug] of [
+      ['events', event.slug],
+      ['offers', offer.slug],
+    ] as const) {
+      const file = expectData(attachmentSchema, await attach(slug, PDF, 'cv.pdf', kind), 201);
+      const key = crypto.randomUUID();
+      const first = expectData(captureResultSchema, await capture(kind, slug, file.id, key), 201);
+      const retried = expectData(captureResultSchema, await capture(kind, slug, file.id, key), 201);
+      expect(retried.id).toBe(first.id);
+      expectValidation(await capture(kind, slug, file.id, crypto.randomUUID()), 'cv');
+    }
+  });
+});
+
+describe('removal of uploads no lead took', () => {
+  it('removes unsubmitted uploads after 24 h, rows and bytes; attached, recent and recently claimed ones stay', async () => {
+    const organizationId = event.organizationId;
+    const upload = async () => expectData(attachmentSchema, await attach(event.slug, PDF), 201).id;
+    const [stale, fresh, attached, claimedLate] = [await upload(), await upload(), await upload(), await upload()];
+    expectData(captureResultSchema, await postCapture(t, event.slug, visitor({ responses: { cv: attached } })), 201);
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    const rows = await inScope(t.database.db, { organizationId }, async (tx) => {
+      for (const id of [stale, attached, claimedLate])
+        await tx.update(files).set({ createdAt: dayAgo }).where(eq(files.id, id));
+      // Claimed a moment ago by a capture still under way.
+      await tx
+        .update(files)
+        .set({ claimedAt: new Date(), claimedFor: crypto.randomUUID() })
+        .where(eq(files.id, claimedLate));
+      return tx
+        .select({ id: files.id, key: files.storageKey })
+        .from(files)
+        .where(eq(files.organizationId, organizationId));
+    });
+    const keyOf = (id: string) => rows.find((r) => r.id === id)?.key ?? '';
+
+    expect(await t.app.deps.scheduler.run(ATTACHMENT_CLEANUP_TASK)).toBe('ran');
+
+    const left = await inScope(t.database.db, { organizationId }, (tx) =>
+      tx.select({ id: files.id }).from(files).where(eq(files.organizationId, organizationId)),
+    );
+    const ids = left.map((r) => r.id);
+    expect(ids).not.toContain(stale);
+    expect(ids).toEqual(expect.arrayContaining([fresh, attached, claimedLate]));
+    expect(await t.app.deps.storage.read(keyOf(stale))).toBeUndefined();
+    for (const id of [fresh, attached, claimedLate]) {
+      const bytes = await t.app.deps.storage.read(keyOf(id));
+      expect(bytes).toBeDefined();
+      bytes?.destroy();
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, type Attachment } from '@leadcapture/contracts/files';
 import { FORM_MESSAGES, type FormField, type SubmissionValue } from '@leadcapture/contracts/form-fields';
+import { queryRows } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { AppError, validationError } from '../../http/errors.ts';
@@ -110,9 +111,17 @@ export function attachmentAnswers(
 }
 
 /**
- * Checks that every file answer names a visitor's upload to this page of this organisation that
- * no other lead has (the lead `leadId` may have it: a retried capture with the same
- * Idempotency-Key). Else 422 on that field.
+ * An attachment's claim that no lead took within this time is free again: the capture that made
+ * it failed after claiming (a capture claims, writes and attaches within a request).
+ */
+const CLAIM_HOLD_MINUTES = 5;
+
+/**
+ * Claims every file answer for the lead `leadId`: a visitor's upload to this page of this
+ * organisation that no other capture has claimed (the lead `leadId` may have: a retried capture
+ * with the same Idempotency-Key). One conditional UPDATE, so of two captures naming one file at
+ * once only the first claims it; the other answers 422 on that field. Runs before the lead is
+ * written.
  */
 export async function checkAttachments(
   scope: VisitorScope,
@@ -122,17 +131,27 @@ export async function checkAttachments(
 ): Promise<void> {
   if (answers.size === 0) return;
   const rows = await scope.tx
-    .select({ id: files.id })
-    .from(files)
+    .update(files)
+    .set({ claimedFor: leadId, claimedAt: sql`now()` })
     .where(
       and(
         inArray(files.id, [...answers.values()]),
         eq(files.organizationId, scope.organizationId),
         eq(files.purpose, 'lead_attachment'),
         eq(files.pageId, pageId),
-        or(isNull(files.leadId), eq(files.leadId, leadId)),
+        or(
+          eq(files.claimedFor, leadId),
+          and(
+            isNull(files.leadId),
+            or(
+              isNull(files.claimedFor),
+              lt(files.claimedAt, sql`now() - make_interval(mins => ${CLAIM_HOLD_MINUTES})`),
+            ),
+          ),
+        ),
       ),
-    );
+    )
+    .returning({ id: files.id });
   const found = new Set(rows.map((row) => row.id));
   const errors: Record<string, string[]> = {};
   for (const [fieldId, fileId] of answers) if (!found.has(fileId)) errors[fieldId] = [FORM_MESSAGES.file];
@@ -153,4 +172,57 @@ export async function attachToLead(scope: VisitorScope, leadId: string, answers:
         isNull(files.leadId),
       ),
     );
+}
+
+/** Attachments no lead took are removed this long after their upload. */
+export const UNCLAIMED_ATTACHMENT_HOURS = 24;
+/** Attachments removed per transaction: short transactions, locks held briefly. */
+const REMOVAL_BATCH = 500;
+
+/**
+ * Removes visitors' uploads no lead took within UNCLAIMED_ATTACHMENT_HOURS (a form left
+ * unsubmitted, a file replaced before submitting): their rows, in batches in each organisation's
+ * scope, then their stored bytes. An attachment claimed within that time is left to its capture.
+ * The organisations come from lead_attachment_unclaimed_organizations() (db/functions/), the
+ * one look-up that sees past row-level security.
+ */
+export async function removeUnclaimedAttachments(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'log'>,
+  { ageHours = UNCLAIMED_ATTACHMENT_HOURS, batch = REMOVAL_BATCH }: { ageHours?: number; batch?: number } = {},
+): Promise<{ organizations: number; removed: number }> {
+  const orgs = await queryRows<{ id: string }>(
+    deps.db,
+    sql`select lead_attachment_unclaimed_organizations(${ageHours}) as id`,
+  );
+  let removed = 0;
+  for (const { id: organizationId } of orgs) {
+    for (;;) {
+      // A materialised CTE with SKIP LOCKED, as the bin's purge: the batch holds, and another
+      // process removing at the same time takes other rows.
+      const keys = await inScope(
+        deps.db,
+        { organizationId },
+        (tx) => {
+          const cutoff = sql`now() - make_interval(hours => ${ageHours})`;
+          return queryRows<{ key: string }>(
+            tx,
+            sql`with unclaimed as materialized (
+                select ${files.id} from ${files}
+                where ${files.organizationId} = ${organizationId} and ${files.purpose} = 'lead_attachment'
+                  and ${files.leadId} is null and ${files.createdAt} < ${cutoff}
+                  and (${files.claimedAt} is null or ${files.claimedAt} < ${cutoff})
+                limit ${batch} for update skip locked)
+              delete from ${files} using unclaimed where ${files.id} = unclaimed.id
+              returning ${files.storageKey} as key`,
+          );
+        },
+        'purge',
+      );
+      // The rows are gone first: bytes whose removal fails are an orphan no one can reach.
+      for (const { key } of keys) await discardStored(deps, key);
+      removed += keys.length;
+      if (keys.length < batch) break;
+    }
+  }
+  return { organizations: orgs.length, removed };
 }

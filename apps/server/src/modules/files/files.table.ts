@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AttachmentContentType, FilePurpose } from '@leadcapture/contracts/files';
 import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
 import { users } from '../auth/auth.table.ts';
@@ -29,6 +29,11 @@ export const files = pgTable(
     // was attached to by a capture (null until then; a file is attached once).
     pageId: uuid('page_id'),
     leadId: uuid('lead_id').references((): AnyPgColumn => leads.id, { onDelete: 'set null' }),
+    // The capture that claimed the attachment (the id of the lead it writes) and when: set by one
+    // conditional UPDATE before the lead is written, so of two captures naming one file only the
+    // first passes. No foreign key: the lead does not exist yet when the claim is made.
+    claimedFor: uuid('claimed_for'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

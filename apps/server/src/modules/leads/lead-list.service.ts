@@ -5,103 +5,77 @@ import {
   type Lead,
   type LeadListOrdering,
   type LeadListQuery,
-  type LeadOrdering,
 } from '@leadcapture/contracts/leads';
 import { queryRows, type Tx } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import { events } from '../events/events.table.ts';
+import { offers } from '../offers/offers.table.ts';
 import { leads } from './leads.table.ts';
 import { leadNotFound, mine, toLead } from './leads.service.ts';
 
-// --- the event's leads -----------------------------------------------------------------------
+// --- a public page's leads ------------------------------------------------------------------
 
-const ORDER_COLUMNS = {
-  created_at: leads.createdAt,
-  updated_at: leads.updatedAt,
-  first_name: leads.firstName,
-  last_name: leads.lastName,
-  company: leads.company,
-  email: leads.email,
-  score: leads.score,
-} as const;
-
-function orderBy(ordering: LeadOrdering): SQL[] {
-  const descending = ordering.startsWith('-');
-  const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
-  const direction = descending ? desc : asc;
-  // The id breaks ties, so pages never repeat or skip a lead.
-  return [direction(column), direction(leads.id)];
+/** The public page a lead panel lists the leads of: an event or an offer. */
+export interface LeadPage {
+  kind: 'event' | 'offer';
+  id: string;
 }
 
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** GET /events/{id}/leads/: the event's leads (not deleted), filtered, searched and ordered. */
-export async function listEventLeads(
-  ctx: TenantContext,
-  eventId: string,
-  query: EventLeadsQuery,
-  page: { limit: number; offset: number },
-): Promise<{ results: Lead[]; total: number }> {
-  assertCan(ctx, 'records.read');
-  const [event] = await ctx.tx
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.organizationId, ctx.organizationId)));
-  if (!event) throw notFound('Event');
-  return listPageLeads(ctx, eq(leads.eventId, eventId), query, page);
+/** The page is the tenant's (404 like a missing one otherwise). */
+async function assertPage(ctx: TenantContext, page: LeadPage): Promise<void> {
+  const [row] =
+    page.kind === 'event'
+      ? await ctx.tx
+          .select({ id: events.id })
+          .from(events)
+          .where(and(eq(events.id, page.id), eq(events.organizationId, ctx.organizationId)))
+      : await ctx.tx
+          .select({ id: offers.id })
+          .from(offers)
+          .where(and(eq(offers.id, page.id), eq(offers.organizationId, ctx.organizationId)));
+  if (!row) throw notFound(page.kind === 'event' ? 'Event' : 'Offer');
 }
 
 /**
- * The leads of one public page (an event's, an offer's: `scope`), not deleted, filtered,
- * searched and ordered. The caller has checked the page is the tenant's.
+ * GET /events/{id}/leads/, /offers/{id}/leads/: the page's leads (not deleted), filtered,
+ * searched and ordered. The leads list with the page as its filter, so a panel's search and
+ * count take the list's paths (decision 017).
  */
 export async function listPageLeads(
   ctx: TenantContext,
-  scope: SQL,
+  page: LeadPage,
   query: EventLeadsQuery,
-  page: { limit: number; offset: number },
-): Promise<{ results: Lead[]; total: number }> {
-  assertCan(ctx, 'records.read');
-  const conditions: (SQL | undefined)[] = [
-    eq(leads.organizationId, ctx.organizationId),
-    scope,
-    isNull(leads.deletedAt),
-    query.approval_status ? eq(leads.approvalStatus, query.approval_status) : undefined,
-    query.source ? eq(leads.source, query.source) : undefined,
-  ];
-  if (query.search) conditions.push(searchCondition(query.search));
-  const where = and(...conditions);
-  const rows = await ctx.tx
-    .select({ lead: leads, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(leads)
-    .where(where)
-    .orderBy(...orderBy(query.ordering))
-    .limit(page.limit)
-    .offset(page.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page.offset > 0) {
-    // Past the last page the window count is absent; count on its own.
-    const [counted] = await ctx.tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(leads)
-      .where(where);
-    total = counted?.n ?? 0;
-  }
-  return { results: rows.map((r) => toLead(r.lead)), total };
+  window: { limit: number; offset: number },
+): Promise<{ results: Lead[]; total: LeadCount }> {
+  assertCan(ctx, 'leads.read');
+  await assertPage(ctx, page);
+  return listLeads(
+    ctx,
+    {
+      page: query.page,
+      page_size: query.page_size,
+      ordering: query.ordering,
+      search: query.search,
+      approval_status: query.approval_status ? [query.approval_status] : undefined,
+      source: query.source ? [query.source] : undefined,
+      event: page.kind === 'event' ? [page.id] : undefined,
+      offer: page.kind === 'offer' ? [page.id] : undefined,
+    },
+    window,
+  );
 }
 
-/** One lead of a public page (`scope`), not deleted; 404 when it is not that page's. */
-export async function getPageLead(ctx: TenantContext, scope: SQL, leadId: string): Promise<Lead> {
+/** One lead of a public page, not deleted; 404 when it is not that page's. */
+export async function getPageLead(ctx: TenantContext, page: LeadPage, leadId: string): Promise<Lead> {
   assertCan(ctx, 'leads.read');
+  await assertPage(ctx, page);
+  const onPage = page.kind === 'event' ? eq(leads.eventId, page.id) : eq(leads.offerId, page.id);
   const [row] = await ctx.tx
     .select()
     .from(leads)
-    .where(and(mine(ctx, leadId), scope, isNull(leads.deletedAt)));
+    .where(and(mine(ctx, leadId), onPage, isNull(leads.deletedAt)));
   if (!row) throw leadNotFound();
   return toLead(row);
 }
@@ -109,7 +83,13 @@ export async function getPageLead(ctx: TenantContext, scope: SQL, leadId: string
 // --- the leads list --------------------------------------------------------------------------
 
 export const LIST_ORDER_COLUMNS = {
-  ...ORDER_COLUMNS,
+  created_at: leads.createdAt,
+  updated_at: leads.updatedAt,
+  first_name: leads.firstName,
+  last_name: leads.lastName,
+  company: leads.company,
+  email: leads.email,
+  score: leads.score,
   follow_up_date: leads.followUpDate,
   status: leads.status,
 } as const;
@@ -145,6 +125,11 @@ const COMPLETE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
  */
 export function isEmailFragment(text: string): boolean {
   return /^\S+$/.test(text) && (text.includes('@') || /[^.]\.[^.]/.test(text));
+}
+
+/** `%` and `_` typed by a user are literal characters, not wildcards. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function prefixPattern(text: string): string {

@@ -36,30 +36,38 @@ import * as activities from './lead-activities.service.ts';
 import { bulkLeads } from './lead-bulk.service.ts';
 import { mergeLeads } from './lead-merge.service.ts';
 import * as scoring from './lead-scoring.service.ts';
-import { listEventLeads, listLeads } from './lead-list.service.ts';
+import { listLeads, listPageLeads, type LeadPage } from './lead-list.service.ts';
 import * as leadsService from './leads.service.ts';
 
 const tags = ['leads'];
 
-/** /events/{id}/leads/: the leads of one event (registered under the /events prefix). */
-export function eventLeadsRoutes(deps: AppDeps) {
+/**
+ * /{events|offers}/{id}/leads/: the leads panel of one public page (registered under the
+ * /events and /offers prefixes). The leads list with the page as its filter: a search is heavy
+ * work (its organisation's fair share), and the count is the list's (exact up to the cap).
+ */
+export function pageLeadsRoutes(deps: AppDeps, kind: LeadPage['kind']) {
   return async (instance: FastifyInstance) => {
     typed(instance).get(
       '/:id/leads/',
       {
         schema: {
-          tags,
-          summary: "An event's leads (filter approval_status, source; search; ordering)",
+          tags: [kind === 'event' ? 'leads' : 'offers'],
+          summary: `The ${kind}'s leads (filter approval_status, source; search; ordering)`,
           params: idParamsSchema,
           querystring: eventLeadsQuerySchema,
-          response: okResponse(paginated(leadSchema)),
+          response: okResponse(leadListPageSchema),
         },
       },
       async (req) => {
-        const page = await withTenant(deps, req, (ctx) =>
-          listEventLeads(ctx, req.params.id, req.query, pageWindow(req.query)),
+        const run = req.query.search ? withHeavyTenant : withTenant;
+        const page = await run(deps, req, (ctx) =>
+          listPageLeads(ctx, { kind, id: req.params.id }, req.query, pageWindow(req.query)),
         );
-        return ok(paginate(req, deps.config.publicUrl, req.query, page.results, page.total));
+        return ok({
+          ...paginate(req, deps.config.publicUrl, req.query, page.results, page.total.count),
+          count_exact: page.total.exact,
+        });
       },
     );
   };

@@ -2,7 +2,7 @@ import { detailSchema } from '@leadcapture/contracts/auth';
 import { paginated } from '@leadcapture/contracts/envelope';
 import { qrCodeQuerySchema } from '@leadcapture/contracts/events';
 import { idParamsSchema } from '@leadcapture/contracts/fields';
-import { eventLeadsQuerySchema, leadSchema } from '@leadcapture/contracts/leads';
+import { leadSchema } from '@leadcapture/contracts/leads';
 import {
   createOfferFieldSchema,
   createOfferSchema,
@@ -27,6 +27,7 @@ import { pageWindow, paginate } from '../../http/pagination.ts';
 import { createdResponse, okResponse, typed } from '../../http/routes.ts';
 import { requestMeta, withTenant } from '../../http/tenant.ts';
 import { qrResponse, renderQrCode, sendQrCode } from '../short-links/short-links.service.ts';
+import * as leadsService from '../leads/leads.service.ts';
 import * as offersService from './offers.service.ts';
 
 const tags = ['offers'];
@@ -309,25 +310,6 @@ export function offerRoutes(deps: AppDeps) {
     // --- leads -------------------------------------------------------------------------------
 
     app.get(
-      '/:id/leads/',
-      {
-        schema: {
-          tags,
-          summary: "The offer's leads (filter approval_status, source; search; ordering), as the event's",
-          params: idParamsSchema,
-          querystring: eventLeadsQuerySchema,
-          response: okResponse(paginated(leadSchema)),
-        },
-      },
-      async (req) => {
-        const page = await withTenant(deps, req, (ctx) =>
-          offersService.listOfferLeads(ctx, req.params.id, req.query, pageWindow(req.query)),
-        );
-        return ok(paginate(req, publicUrl, req.query, page.results, page.total));
-      },
-    );
-
-    app.get(
       '/:id/leads/:leadId/',
       {
         schema: {
@@ -338,7 +320,11 @@ export function offerRoutes(deps: AppDeps) {
         },
       },
       async (req) =>
-        ok(await withTenant(deps, req, (ctx) => offersService.getOfferLead(ctx, req.params.id, req.params.leadId))),
+        ok(
+          await withTenant(deps, req, (ctx) =>
+            leadsService.getPageLead(ctx, { kind: 'offer', id: req.params.id }, req.params.leadId),
+          ),
+        ),
     );
   };
 }

@@ -4,7 +4,6 @@ import { NON_FIELD_ERRORS, type ValidationDetails } from '@leadcapture/contracts
 import { offerUrls, qrTargetUrl, shortLinkUrl } from '@leadcapture/contracts/event-urls';
 import type { FormField } from '@leadcapture/contracts/form-fields';
 import { formFieldSchema, formFieldsSchema } from '@leadcapture/contracts/forms';
-import type { EventLeadsQuery, Lead } from '@leadcapture/contracts/leads';
 import {
   DEFAULT_OFFER_SETTINGS,
   OFFER_LIMITS,
@@ -29,7 +28,6 @@ import type { TenantContext } from '../../db/tenant.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
-import { getPageLead, listPageLeads } from '../leads/leads.service.ts';
 import { leads } from '../leads/leads.table.ts';
 import { offerPageViews, offers } from './offers.table.ts';
 
@@ -505,25 +503,6 @@ export async function reorderFields(
   await saveFields(ctx, id, formFields);
   await auditOffer(ctx, meta, 'offer.fields_reordered', id, { field_ids: fieldIds });
   return { form_fields: formFields };
-}
-
-// --- leads -------------------------------------------------------------------------------
-
-export async function listOfferLeads(
-  ctx: TenantContext,
-  id: string,
-  query: EventLeadsQuery,
-  page: { limit: number; offset: number },
-): Promise<{ results: Lead[]; total: number }> {
-  assertCan(ctx, 'offers.read');
-  await loadOffer(ctx, id);
-  return listPageLeads(ctx, eq(leads.offerId, id), query, page);
-}
-
-export async function getOfferLead(ctx: TenantContext, id: string, leadId: string): Promise<Lead> {
-  assertCan(ctx, 'offers.read');
-  await loadOffer(ctx, id);
-  return getPageLead(ctx, eq(leads.offerId, id), leadId);
 }
 
 // --- stats -------------------------------------------------------------------------------

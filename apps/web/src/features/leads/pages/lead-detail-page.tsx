@@ -15,6 +15,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
 import { eventQueryOptions } from '../../events/api/events.ts';
+import { offerQueryOptions } from '../../offers/api/offers.ts';
 import type { ApprovalDecision } from '../../../lib/page-leads.ts';
 import { useDecideApproval } from '../api/lead-actions.ts';
 import { restoreLead, useDeleteLead, useLead, useRestoreLead, type Lead } from '../api/leads.ts';
@@ -92,6 +93,8 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
   const { members } = useMembers();
   const queryClient = useQueryClient();
   const event = useQuery({ ...eventQueryOptions(lead.event ?? ''), enabled: lead.event !== null });
+  // An offer's lead answered the offer's form: its questions label the answers, files among them.
+  const offer = useQuery({ ...offerQueryOptions(lead.offer ?? ''), enabled: lead.offer !== null });
   const [confirming, setConfirming] = useState(false);
   const [converting, setConverting] = useState(false);
   const name = leadName(lead);
@@ -195,7 +198,7 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
           <FollowUpCard lead={lead} canWrite={canWrite} />
           <AssignCard lead={lead} members={members} canWrite={canWrite} />
           <LeadInsights lead={lead} event={event.data ?? null} />
-          <LeadDetails lead={lead} event={event.data ?? null} />
+          <LeadDetails lead={lead} event={event.data ?? offer.data ?? null} />
         </div>
       </div>
 
