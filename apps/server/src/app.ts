@@ -8,6 +8,7 @@ import { authHook } from './http/auth-hook.ts';
 import type { AppDeps } from './http/deps.ts';
 import { createFairShare, type FairShareOptions } from './http/fair-share.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { addUsageHeaders } from './http/usage-headers.ts';
 import { allowCrossOrigin, createHttpServer } from './http/server.ts';
 import { addSecurityHeaders, responseHeaderSets } from './http/security-headers.ts';
 import { refuseMalformedText } from './http/well-formed-text.ts';
@@ -106,6 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
+  addUsageHeaders(app);
 
   // --- plugins ----------------------------------------------------------------------------
   // The pages are read first: the Content Security Policy names their inline scripts.

@@ -2,6 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuthResult } from '@leadcapture/contracts/auth';
+import type { PlanId } from '@leadcapture/contracts/billing';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
@@ -10,6 +12,8 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { FairShareOptions } from '../src/http/fair-share.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
+import { inScope } from '../src/db/tenant.ts';
+import { subscriptions } from '../src/modules/billing/billing.table.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -187,6 +191,19 @@ export async function registerUser(
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const data = res.json().data as AuthResult;
   return { ...data, email, password: (overrides.password as string | undefined) ?? PASSWORD };
+}
+
+/**
+ * Puts the organisation on `plan`, active and out of its trial: a test that creates more than a
+ * trial allows (ten members, a thousand leads a month) runs on enterprise, which has no limits.
+ */
+export async function setPlan(t: TestApp, organizationId: string, plan: PlanId): Promise<void> {
+  await inScope(t.database.db, { organizationId }, (tx) =>
+    tx
+      .update(subscriptions)
+      .set({ planId: plan, status: 'active', trialEnd: null })
+      .where(eq(subscriptions.organizationId, organizationId)),
+  );
 }
 
 export function bearer(access: string) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { UsageRow } from '@leadcapture/contracts/billing';
 import type { Role } from '@leadcapture/contracts/constants';
 import { STATEMENT_TIMEOUTS_MS, type BackgroundWork, type Database, type Tx } from './database.ts';
 
@@ -12,6 +13,8 @@ export interface TenantContext {
   userId: string;
   role: Role;
   tx: Tx;
+  /** Hands the request the usage a counted create leaves (billing reserveUsage), for its x-usage-* headers. */
+  reportUsage?: (usage: UsageRow) => void;
 }
 
 /** Scope of a transaction: the settings RLS policies read (03-decisions §2). */

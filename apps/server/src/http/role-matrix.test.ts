@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@leadcapture/contracts/constants';
 import { createEvent, postCapture, visitor, type EventFixture } from '../../test/capture.ts';
 import { multipart, PNG, type Part } from '../../test/multipart.ts';
-import { bearer, createTestApp, registerUser, uniqueAddress, uniqueEmail, type TestApp } from '../../test/helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  registerUser,
+  setPlan,
+  uniqueAddress,
+  uniqueEmail,
+  type TestApp,
+} from '../../test/helpers.ts';
 import { inScope } from '../db/tenant.ts';
 import { leads } from '../modules/leads/leads.table.ts';
 import { notifications } from '../modules/notifications/notifications.table.ts';
@@ -29,6 +37,8 @@ interface Request {
   url: string;
   body?: unknown;
   parts?: Part[];
+  /** The organisation the request acts on, when not the main one. */
+  organization?: string;
 }
 
 interface Route {
@@ -708,33 +718,58 @@ const ROUTES: Route[] = [
     allowed: MANAGE,
     request: () => ({ url: 'billing/subscriptions/usage/' }),
   },
-  // In this order: the owner starts Starter from the trial, upgrades, then cancels at the period end.
+  // Each on a trialing organisation of the main team (billingOrganization); the main one is on enterprise.
   {
     method: 'POST',
     path: '/billing/subscriptions/',
     allowed: ['owner'],
-    request: () => ({ url: 'billing/subscriptions/', body: { plan_id: 'starter', billing_cycle: 'monthly' } }),
+    request: async () => ({
+      url: 'billing/subscriptions/',
+      body: { plan_id: 'starter', billing_cycle: 'monthly' },
+      organization: await billingOrganization('start'),
+    }),
   },
   {
     method: 'PUT',
     path: '/billing/subscriptions/{id}/',
     allowed: ['owner'],
-    request: async () => ({
-      url: `billing/subscriptions/${await subscriptionId()}/`,
-      body: { plan_id: 'professional' },
-    }),
+    request: async () => {
+      const organization = await billingOrganization('change');
+      return {
+        url: `billing/subscriptions/${await subscriptionId(organization)}/`,
+        body: { cancel_at_period_end: true },
+        organization,
+      };
+    },
   },
   {
     method: 'POST',
     path: '/billing/subscriptions/{id}/cancel/',
     allowed: ['owner'],
-    request: async () => ({ url: `billing/subscriptions/${await subscriptionId()}/cancel/` }),
+    request: async () => {
+      const organization = await billingOrganization('cancel');
+      return { url: `billing/subscriptions/${await subscriptionId(organization)}/cancel/`, organization };
+    },
   },
 ];
 
-/** The main organisation's subscription. */
-async function subscriptionId(): Promise<string> {
-  const res = await call('GET', 'billing/subscriptions/current/', users.owner);
+/**
+ * One trialing organisation with the main team per billing route, shared by its roles: the
+ * owner (first) changes it, the others are refused before anything is read.
+ */
+const billingOrganizations = new Map<string, Promise<string>>();
+function billingOrganization(route: string): Promise<string> {
+  let organization = billingOrganizations.get(route);
+  if (!organization) {
+    organization = teamOrganization();
+    billingOrganizations.set(route, organization);
+  }
+  return organization;
+}
+
+/** An organisation's subscription. */
+async function subscriptionId(organization: string): Promise<string> {
+  const res = await call('GET', 'billing/subscriptions/current/', users.owner, {}, organization);
   return res.json<{ data: { id: string } }>().data.id;
 }
 
@@ -779,6 +814,8 @@ beforeAll(async () => {
   if (!owner || !admin || !member || !viewer) throw new Error('registration failed');
   Object.assign(users, { owner, admin, member, viewer });
   org = owner.organization?.id ?? '';
+  // The matrix invites more members than a trial allows (limits are billing's tests).
+  await setPlan(t, org, 'enterprise');
   await inScope(t.database.db, { organizationId: org }, (tx) =>
     tx.insert(memberships).values([
       { organizationId: org, userId: admin.user.id, role: 'admin' },
@@ -859,7 +896,7 @@ describe('the role matrix (docs/roles.md)', () => {
       if (!route.request) throw new Error(`${route.method} ${route.path} has no request`);
       for (const role of ROLES) {
         const req = await route.request(role);
-        const res = await call(route.method, req.url, users[role], req);
+        const res = await call(route.method, req.url, users[role], req, req.organization ?? org);
         const allowed = (route.allowed as readonly Role[]).includes(role);
         const ok = allowed
           ? res.statusCode >= 200 && res.statusCode < 300

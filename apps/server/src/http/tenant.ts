@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { UsageRow } from '@leadcapture/contracts/billing';
 import type { Role } from '@leadcapture/contracts/constants';
 import type { FastifyRequest } from 'fastify';
 import { queryRows, type BackendTransaction } from '../db/database.ts';
@@ -45,7 +46,15 @@ export async function withTenant<T>(
         from enter_tenant(${userId}, ${explicit ?? null})`,
     );
     if (!membership) throw orgNotFound();
-    const ctx = { organizationId: membership.organization_id, userId, role: membership.role, tx };
+    const ctx = {
+      organizationId: membership.organization_id,
+      userId,
+      role: membership.role,
+      tx,
+      reportUsage: (usage: UsageRow) => {
+        request.usage = usage;
+      },
+    };
     return cancelIfClientLeaves(deps, request, { pid: membership.pid, startedAt: membership.started_at }, () =>
       fn(ctx),
     );

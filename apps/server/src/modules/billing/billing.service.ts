@@ -3,6 +3,7 @@ import {
   BILLING_MESSAGES,
   PLAN_RANK,
   PLANS,
+  daysRemaining,
   POPULAR_PLAN_IDS,
   RESOURCE_LIMIT,
   USAGE_RESOURCES,
@@ -100,50 +101,130 @@ export function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
+type UsageScope = Pick<TenantContext, 'tx' | 'organizationId'>;
+
 /**
- * What the organisation uses of each limited resource now: leads created this calendar month
- * (UTC) by any route, deleted ones included (deleting does not give a month's lead back);
- * team members joined or invited; active events; offers not archived; stored files, in MB
- * rounded up.
+ * What the organisation uses of one limited resource now: leads created this calendar month
+ * (UTC) by any route, deleted ones included (deleting does not give a month's lead back); team
+ * members joined or invited; active events; offers not archived; stored files, in MB rounded up.
  */
-export async function currentUsage(ctx: TenantContext, now = new Date()): Promise<Record<UsageResource, number>> {
-  const { tx, organizationId } = ctx;
+async function countUsage({ tx, organizationId }: UsageScope, resource: UsageResource, now: Date): Promise<number> {
   const count = sql<number>`count(*)::int`;
-  const [[leadRow], [memberRow], [eventRow], [offerRow], [storageRow]] = await Promise.all([
-    tx
-      .select({ n: count })
-      .from(leads)
-      .where(and(eq(leads.organizationId, organizationId), gte(leads.createdAt, monthStart(now)))),
-    tx
-      .select({ n: count })
-      .from(memberships)
-      .where(and(eq(memberships.organizationId, organizationId), inArray(memberships.status, ['joined', 'invited']))),
-    tx
-      .select({ n: count })
-      .from(events)
-      .where(and(eq(events.organizationId, organizationId), eq(events.status, 'active'))),
-    tx
-      .select({ n: count })
-      .from(offers)
-      .where(and(eq(offers.organizationId, organizationId), ne(offers.status, 'archived'))),
-    tx
-      .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)::text` })
-      .from(files)
-      .where(eq(files.organizationId, organizationId)),
-  ]);
-  return {
-    leads: leadRow?.n ?? 0,
-    team_members: memberRow?.n ?? 0,
-    events: eventRow?.n ?? 0,
-    offers: offerRow?.n ?? 0,
-    storage: Math.ceil(Number(storageRow?.bytes ?? 0) / MB),
+  switch (resource) {
+    case 'leads': {
+      const [row] = await tx
+        .select({ n: count })
+        .from(leads)
+        .where(and(eq(leads.organizationId, organizationId), gte(leads.createdAt, monthStart(now))));
+      return row?.n ?? 0;
+    }
+    case 'team_members': {
+      const [row] = await tx
+        .select({ n: count })
+        .from(memberships)
+        .where(and(eq(memberships.organizationId, organizationId), inArray(memberships.status, ['joined', 'invited'])));
+      return row?.n ?? 0;
+    }
+    case 'events': {
+      const [row] = await tx
+        .select({ n: count })
+        .from(events)
+        .where(and(eq(events.organizationId, organizationId), eq(events.status, 'active')));
+      return row?.n ?? 0;
+    }
+    case 'offers': {
+      const [row] = await tx
+        .select({ n: count })
+        .from(offers)
+        .where(and(eq(offers.organizationId, organizationId), ne(offers.status, 'archived')));
+      return row?.n ?? 0;
+    }
+    case 'storage': {
+      const [row] = await tx
+        .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)::text` })
+        .from(files)
+        .where(eq(files.organizationId, organizationId));
+      return Math.ceil(Number(row?.bytes ?? 0) / MB);
+    }
+  }
+}
+
+/** Every limited resource's usage now (`countUsage`). */
+export async function currentUsage(ctx: UsageScope, now = new Date()): Promise<Record<UsageResource, number>> {
+  const usage = {} as Record<UsageResource, number>;
+  for (const resource of USAGE_RESOURCES) usage[resource] = await countUsage(ctx, resource, now);
+  return usage;
+}
+
+/**
+ * The plan whose limits apply now: the subscription's, except a trial whose end has passed and
+ * that the period-end task has not yet moved, which is free already.
+ */
+function effectivePlan(row: SubscriptionRow, now: Date): Plan {
+  const trialOver = row.status === 'trialing' && row.trialEnd !== null && row.trialEnd <= now;
+  return planById(trialOver ? 'free' : row.planId);
+}
+
+const RESOURCE_NAMES: Record<UsageResource, { one: string; many: string }> = {
+  leads: { one: 'lead', many: 'leads this month' },
+  team_members: { one: 'team member', many: 'team members' },
+  events: { one: 'active event', many: 'active events' },
+  offers: { one: 'offer', many: 'offers' },
+  storage: { one: 'MB of storage', many: 'MB of storage' },
+};
+
+/**
+ * Counts `adding` more of `resource` against the organisation's plan before a create writes them
+ * (03-decisions §4): past the limit it answers 402 USAGE_LIMIT_REACHED with the paywall's details
+ * and the caller writes nothing. The subscription row is locked first, so the organisation's
+ * counted creates take turns until their transactions end: at a limit of N, any number of
+ * concurrent creates store at most N. Answers the usage the create leaves, which the route
+ * reports in the x-usage-* headers from 80 % (`ctx.reportUsage`).
+ */
+export async function reserveUsage(
+  ctx: UsageScope & Pick<TenantContext, 'reportUsage'>,
+  resource: UsageResource,
+  adding = 1,
+  now = new Date(),
+): Promise<UsageRow> {
+  const [row] = await ctx.tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.organizationId, ctx.organizationId))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND', 'This organisation has no subscription.');
+  const plan = effectivePlan(row, now);
+  const limit = plan.limits[RESOURCE_LIMIT[resource]];
+  if (limit === null) return { resource, current_usage: 0, limit: null, percentage: 0 };
+  const current = await countUsage(ctx, resource, now);
+  if (current + adding > limit) {
+    const name = RESOURCE_NAMES[resource];
+    const detail = `Your ${plan.name} plan includes ${limit} ${limit === 1 ? name.one : name.many}. Upgrade your plan to add more.`;
+    throw new AppError('USAGE_LIMIT_REACHED', detail, {
+      code: 'USAGE_LIMIT_REACHED',
+      resource,
+      current_usage: current,
+      limit,
+      feature: null,
+      subscription_status: row.status,
+      trial_days_remaining: row.status === 'trialing' && row.trialEnd ? daysRemaining(row.trialEnd, now) : null,
+      detail,
+    });
+  }
+  const usage = {
+    resource,
+    current_usage: current + adding,
+    limit,
+    percentage: usagePercentage(current + adding, limit),
   };
+  ctx.reportUsage?.(usage);
+  return usage;
 }
 
 /** GET /billing/subscriptions/usage/: one row per limited resource, against the current plan. */
 export async function usageSummary(ctx: TenantContext, now = new Date()): Promise<UsageRow[]> {
   assertCan(ctx, 'billing.read');
-  const plan = planById((await subscriptionRow(ctx)).planId);
+  const plan = effectivePlan(await subscriptionRow(ctx), now);
   const usage = await currentUsage(ctx, now);
   return USAGE_RESOURCES.map((resource) => {
     const limit = plan.limits[RESOURCE_LIMIT[resource]];

@@ -43,6 +43,7 @@ import { AppError, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import type { TenantRunner } from '../../http/tenant.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { reserveUsage } from '../billing/billing.service.ts';
 import { withCalendarDatesResolved } from '../organizations/organizations.service.ts';
 import { discardStored, insertFile, publicFileUrl, storeThenRecord, type Upload } from '../files/files.service.ts';
 import { files } from '../files/files.table.ts';
@@ -373,6 +374,8 @@ export async function createEvent(
     : undefined;
   const settings: EventSettings = { ...DEFAULT_EVENT_SETTINGS, ...template?.settings, ...input.settings };
   const status: EventManualStatus = input.status ?? (settings.start_active ? 'active' : 'draft');
+  // Active events count against the plan (docs/billing.md); drafts do not.
+  if (status === 'active') await reserveUsage(ctx, 'events');
   const values = {
     organizationId: ctx.organizationId,
     name: input.name,
@@ -447,6 +450,7 @@ export async function updateEvent(
     throw validationError({ end_date: [EVENT_MESSAGES.endAfterStart] });
   }
   if (Object.keys(changes).length === 0) return toEvent(current, publicUrl);
+  if (changes.status === 'active' && current.status !== 'active') await reserveUsage(ctx, 'events');
 
   const [row] = await ctx.tx
     .update(events)

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadListPageSchema, leadSchema, type CreateLeadInput, type Lead } from '@leadcapture/contracts/leads';
 import { expectData } from '../../../test/envelope.ts';
-import { analyzeTable, bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
+import { analyzeTable, bearer, createTestApp, registerUser, setPlan, type TestApp } from '../../../test/helpers.ts';
 import { inScope } from '../../db/tenant.ts';
 import { countLeads, LEAD_COUNT_CAP, SEARCH_WALK_ROWS } from './lead-list.service.ts';
 import { leads } from './leads.table.ts';
@@ -156,6 +156,8 @@ describe('GET /leads/?search=', () => {
 
   it('counts a search exactly within the count cap, estimates it beyond, and knows its last page', async () => {
     const user = await registerUser(t);
+    // More leads this month than a trial allows.
+    await setPlan(t, orgOf(user), 'enterprise');
     await insertLeads(orgOf(user), LEAD_COUNT_CAP + 5);
     await create(user, { first_name: 'Other', last_name: 'Person' });
     const first = await list(user, 'search=lead&page_size=10');

@@ -15,6 +15,7 @@ import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import { enqueue } from '../../jobs/outbox.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { reserveUsage } from '../billing/billing.service.ts';
 import { withCalendarDatesResolved } from '../organizations/organizations.service.ts';
 import { users } from '../auth/auth.table.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
@@ -289,6 +290,8 @@ export async function createLead(
     const existing = await leadWithEmail(ctx, email);
     if (existing) return { created: false, lead: await linkManualDuplicate(ctx, existing, data) };
   }
+  // A new lead counts against the month's limit; one that joins a known lead does not.
+  await reserveUsage(ctx, 'leads');
   const { rules } = await loadScoringRules(ctx.tx, ctx.organizationId);
   const values = {
     organizationId: ctx.organizationId,

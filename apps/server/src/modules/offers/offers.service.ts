@@ -28,6 +28,7 @@ import type { TenantContext } from '../../db/tenant.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { reserveUsage } from '../billing/billing.service.ts';
 import { leads } from '../leads/leads.table.ts';
 import { offerPageViews, offers } from './offers.table.ts';
 
@@ -252,6 +253,8 @@ export async function createOffer(
 ): Promise<Offer> {
   assertCan(ctx, 'offers.create');
   const status = input.status ?? 'draft';
+  // Offers not archived count against the plan (docs/billing.md); a new one is a draft or active.
+  await reserveUsage(ctx, 'offers');
   const row = await insertOffer(
     ctx,
     {
@@ -296,6 +299,7 @@ export async function updateOffer(
   const published = publishedAfter(status, input.is_published, current.isPublished);
   if (published !== current.isPublished) changes.isPublished = published;
   if (Object.keys(changes).length === 0) return toOffer(current, publicUrl);
+  if (current.status === 'archived' && status !== 'archived') await reserveUsage(ctx, 'offers');
 
   const offer = await saveOffer(ctx, current, changes, publicUrl);
   await auditOffer(ctx, meta, 'offer.updated', id, {
@@ -322,6 +326,7 @@ export async function activateOffer(ctx: TenantContext, meta: RequestMeta, publi
   assertCan(ctx, 'offers.update');
   const current = await loadOffer(ctx, id, true);
   if (current.status === 'active') return toOffer(current, publicUrl);
+  if (current.status === 'archived') await reserveUsage(ctx, 'offers');
   const offer = await saveOffer(ctx, current, { status: 'active' }, publicUrl);
   await auditOffer(ctx, meta, 'offer.activated', id, { previous_status: current.status });
   return offer;
@@ -353,6 +358,7 @@ function copyTitle(title: string): string {
 export async function duplicateOffer(ctx: TenantContext, meta: RequestMeta, publicUrl: string, id: string) {
   assertCan(ctx, 'offers.create');
   const source = await loadOffer(ctx, id);
+  await reserveUsage(ctx, 'offers');
   const base = source.slug.slice(0, SLUG_MAX_LENGTH - SLUG_SUFFIX_ROOM).replace(/-+$/, '');
   const row = await insertOffer(
     ctx,

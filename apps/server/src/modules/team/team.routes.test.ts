@@ -15,6 +15,7 @@ import {
   createTestApp,
   mailsTo,
   registerUser,
+  setPlan,
   uniqueAddress,
   uniqueEmail,
   type TestApp,
@@ -35,6 +36,8 @@ const orgOf = (u: User) => u.organization?.id ?? '';
 beforeAll(async () => {
   t = await createTestApp();
   owner = await registerUser(t);
+  // More members than a trial allows (its limits are tested in billing).
+  await setPlan(t, orgOf(owner), 'enterprise');
 });
 afterAll(() => t.close());
 

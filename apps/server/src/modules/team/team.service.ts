@@ -19,6 +19,7 @@ import type { ThrottleRule } from '../../http/throttle.ts';
 import { enqueue } from '../../jobs/outbox.ts';
 import { teamInvitationDetail } from '../../mail/templates.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { reserveUsage } from '../billing/billing.service.ts';
 import { users } from '../auth/auth.table.ts';
 import { newOpaqueToken } from '../auth/auth.service.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
@@ -293,6 +294,8 @@ export async function inviteMember(
         member_id: existing.id,
       });
     }
+    // Invited members count against the plan as joined ones do (docs/billing.md).
+    await reserveUsage(ctx, 'team_members');
     const [row] = await ctx.tx
       .insert(memberships)
       .values({
