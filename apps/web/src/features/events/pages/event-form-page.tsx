@@ -15,7 +15,13 @@ import {
 import { LogoCard } from '../../../components/logo-card.tsx';
 import { BackLink } from '../../../components/back-link.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PageLoading, QueryError, QueryLoading, RecordLoadFailure, SkeletonRows } from '../../../components/ui/query-state.tsx';
+import {
+  PageLoading,
+  QueryError,
+  QueryLoading,
+  RecordLoadFailure,
+  SkeletonRows,
+} from '../../../components/ui/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';

@@ -163,36 +163,41 @@ export function LeadTimeline({ leadId, canWrite }: { leadId: string; canWrite: b
               className="relative grid gap-5 before:absolute before:top-2 before:bottom-2 before:left-4 before:w-px before:bg-border"
               aria-label={t('timeline.title')}
             >
-              {pages.flatMap((page) => page.results).map((activity) => {
-                const Icon = ICONS[activity.type];
-                return (
-                  <li key={activity.id} className="relative flex gap-3">
-                    <span
-                      className={cn(
-                        'z-10 flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground ring-4 ring-card',
-                        TONE[activity.type],
-                      )}
-                    >
-                      <Icon aria-hidden="true" className="size-4" />
-                    </span>
-                    <div className="grid min-w-0 flex-1 gap-0.5 pt-1">
-                      <p className="text-sm font-medium text-foreground">{title(activity)}</p>
-                      {activity.description !== '' && (
-                        <p className="text-sm whitespace-pre-line wrap-anywhere text-foreground/90">
-                          {activity.description}
+              {pages
+                .flatMap((page) => page.results)
+                .map((activity) => {
+                  const Icon = ICONS[activity.type];
+                  return (
+                    <li key={activity.id} className="relative flex gap-3">
+                      <span
+                        className={cn(
+                          'z-10 flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground ring-4 ring-card',
+                          TONE[activity.type],
+                        )}
+                      >
+                        <Icon aria-hidden="true" className="size-4" />
+                      </span>
+                      <div className="grid min-w-0 flex-1 gap-0.5 pt-1">
+                        <p className="text-sm font-medium text-foreground">{title(activity)}</p>
+                        {activity.description !== '' && (
+                          <p className="text-sm whitespace-pre-line wrap-anywhere text-foreground/90">
+                            {activity.description}
+                          </p>
+                        )}
+                        <p className="text-xs text-muted-foreground">
+                          {activity.user === null ? t('timeline.byProduct') : activity.user.name}
+                          {' · '}
+                          <time
+                            dateTime={activity.created_at}
+                            title={formatDate(activity.created_at, language, 'PPpp')}
+                          >
+                            {formatRelative(activity.created_at, language)}
+                          </time>
                         </p>
-                      )}
-                      <p className="text-xs text-muted-foreground">
-                        {activity.user === null ? t('timeline.byProduct') : activity.user.name}
-                        {' · '}
-                        <time dateTime={activity.created_at} title={formatDate(activity.created_at, language, 'PPpp')}>
-                          {formatRelative(activity.created_at, language)}
-                        </time>
-                      </p>
-                    </div>
-                  </li>
-                );
-              })}
+                      </div>
+                    </li>
+                  );
+                })}
             </ol>
           )}
         </QueryState>
