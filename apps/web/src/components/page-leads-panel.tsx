@@ -1,21 +1,21 @@
 import { APPROVAL_STATUSES, type ApprovalStatus, type LeadStatus } from '@leadcapture/contracts/constants';
 import type { Lead } from '@leadcapture/contracts/leads';
 import { Check, Inbox, Info, Search, X, type LucideIcon } from 'lucide-react';
-import { useDeferredValue, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '../i18n/use-localized-path.ts';
 import { isApiError, isHandledGlobally } from '../lib/api-client.ts';
 import { formatDate, formatNumber } from '../lib/format.ts';
 import { PAGE_LEADS_PAGE_SIZE, usePageLeads, type ApprovalDecision, type DecideApproval } from '../lib/page-leads.ts';
 import { toast } from '../lib/toast.ts';
+import { useListParams } from '../lib/use-list-params.ts';
+import { ListFilters } from './paged-list.tsx';
 import { Badge } from './ui/badge.tsx';
 import { Button } from './ui/button.tsx';
 import { Card } from './ui/card.tsx';
 import { EmptyState } from './ui/empty-state.tsx';
-import { SearchInput } from './ui/search-input.tsx';
 import { Pagination } from './ui/pagination.tsx';
-import { Select } from './ui/select.tsx';
 import { QueryState } from './ui/query-state.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from './ui/table.tsx';
 
@@ -64,9 +64,6 @@ const APPROVAL_VARIANT: Record<ApprovalStatus, 'success' | 'warning' | 'danger'>
   rejected: 'danger',
 };
 
-const isApproval = (v: string | null): v is ApprovalStatus =>
-  v !== null && (APPROVAL_STATUSES as readonly string[]).includes(v);
-
 const leadName = (lead: Lead) => `${lead.first_name} ${lead.last_name}`.trim() || lead.email;
 
 export interface PageLeadsPanelProps {
@@ -109,29 +106,13 @@ export function PageLeadsPanel({
   const { t, i18n } = useTranslation('common');
   const language = i18n.language;
   const { lp } = useLocalizedPath();
-  const [params, setParams] = useSearchParams();
-  const rawApproval = params.get('approval');
-  const approval = isApproval(rawApproval) ? rawApproval : '';
-  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const deferredSearch = useDeferredValue(search.trim());
+  const params = useListParams('approval', APPROVAL_STATUSES);
+  const { filter: approval, page, deferredSearch, filtered } = params;
   const leads = usePageLeads(
     resourcePath,
     { search: deferredSearch, approvalStatus: approval, page, pageSize: PAGE_LEADS_PAGE_SIZE },
     { enabled },
   );
-
-  const setParam = (key: string, value: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === '') next.delete(key);
-        else next.set(key, value);
-        if (key !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   const onDecide = (lead: Lead, decision: ApprovalDecision) =>
     decide.mutate(
@@ -150,7 +131,6 @@ export function PageLeadsPanel({
   const deciding = decide.isPending ? decide.variables.lead.id : null;
 
   const data = leads.data;
-  const filtered = approval !== '' || deferredSearch !== '';
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_LEADS_PAGE_SIZE)) : 1;
 
   const actions = (lead: Lead, layout: string) =>
@@ -202,27 +182,14 @@ export function PageLeadsPanel({
         </p>
       )}
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput
-          className="flex-1"
-          aria-label={text('search')}
-          placeholder={text('searchPlaceholder')}
-          maxLength={200}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setParam('search', e.target.value.trim());
-          }}
-        />
-        <Select
-          aria-label={text('approvalFilter')}
-          className="sm:w-48"
-          value={approval}
-          onChange={(e) => setParam('approval', e.target.value)}
-          placeholder={text('approvalAll')}
-          options={APPROVAL_STATUSES.map((s) => ({ value: s, label: approvalLabel(s) }))}
-        />
-      </div>
+      <ListFilters
+        params={params}
+        searchLabel={text('search')}
+        searchPlaceholder={text('searchPlaceholder')}
+        filterLabel={text('approvalFilter')}
+        filterAll={text('approvalAll')}
+        filterOptions={APPROVAL_STATUSES.map((s) => ({ value: s, label: approvalLabel(s) }))}
+      />
 
       <QueryState
         query={leads}
@@ -324,7 +291,7 @@ export function PageLeadsPanel({
                 summary={text('pageOf', { page, pages })}
                 page={page}
                 pages={pages}
-                onPage={(next) => setParam('page', String(next))}
+                onPage={params.setPage}
               />
             )}
           </>

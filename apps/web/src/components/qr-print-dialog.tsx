@@ -2,9 +2,9 @@ import { Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useQrCode } from '../lib/qr-code.ts';
+import { QrPreview } from './qr-preview.tsx';
 import { Button } from './ui/button.tsx';
 import { Modal } from './ui/dialog.tsx';
-import { Skeleton } from './ui/skeleton.tsx';
 
 /** The size the QR preview and the print sheet ask for: sharp at A4 width. */
 export const QR_DISPLAY_SIZE = 1024;
@@ -28,21 +28,14 @@ export function QrImage({ source, show, className }: { source: QrSource; show: b
     { format: 'svg', size: QR_DISPLAY_SIZE },
     { revision: source.revision },
   );
-  if (qr.url !== null) return <img src={qr.url} alt={t('qr.alt', { title: source.title })} className={className} />;
-  if (qr.isError) {
-    return (
-      <div
-        role="alert"
-        className="grid size-full place-items-center content-center gap-2 p-2 text-center text-sm text-slate-700"
-      >
-        <p>{t('qr.previewFailed')}</p>
-        <Button variant="outline" size="sm" className="print:hidden" onClick={() => void qr.refetch()}>
-          {t('ui.retry')}
-        </Button>
-      </div>
-    );
-  }
-  return <Skeleton className="size-full bg-slate-100" />;
+  return (
+    <QrPreview
+      qr={qr}
+      alt={t('qr.alt', { title: source.title })}
+      failedMessage={t('qr.previewFailed')}
+      className={className}
+    />
+  );
 }
 
 /** What is printed: the code large, the page's name, what scanning does, and its short link. */

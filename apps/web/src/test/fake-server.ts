@@ -19,7 +19,11 @@ export function fail(status: number, code: string, details?: unknown): Response 
 }
 
 export type Call = { method: string; path: string; body: unknown };
-type Handler = (body: unknown) => Response;
+/** An answer, or one still to come (`pending()`: a load that has not finished). */
+export type Handler = (body: unknown) => Response | Promise<Response>;
+
+/** An answer that never arrives: the page stays loading. */
+export const pending = (): Promise<Response> => new Promise<Response>(() => undefined);
 
 /** Stubs fetch; `routes` maps "PATCH /auth/me/" (path after /api/v1) to an answer. */
 export function fakeServer(routes: Record<string, Handler>) {

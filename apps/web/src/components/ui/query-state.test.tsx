@@ -93,4 +93,23 @@ describe('QueryState', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
+
+  it('in a panel: a line and a small retry that fetches again, and a busy region named by the panel', async () => {
+    const panel = (q: QueryLike<string[]>) => (
+      <QueryState query={q} compact errorMessage="The notes could not be loaded." loadingLabel="Loading notes">
+        {(items) => <p>{items.join(', ')}</p>}
+      </QueryState>
+    );
+    const loading = await renderWithApp(panel(query()));
+    expect(loading.container.querySelector('[aria-busy="true"]')?.getAttribute('aria-label')).toBe('Loading notes');
+    loading.unmount();
+
+    const q = query({ isError: true });
+    await renderWithApp(panel(q));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The notes could not be loaded.');
+    expect(alert.className).not.toContain('rounded-2xl');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(q.refetch).toHaveBeenCalledOnce();
+  });
 });

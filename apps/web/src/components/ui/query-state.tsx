@@ -27,6 +27,12 @@ export interface QueryStateProps<T> {
   /** Loaded but nothing to show: `empty` (usually an EmptyState) instead of the content. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
+  /** Inside a card, a dialog or a small panel: the failure as a line and a small retry, no card of its own. */
+  compact?: boolean;
+  /** The busy region's name for assistive technology ("Loading notes…"); "Loading…" by default. */
+  loadingLabel?: string;
+  /** Classes of the busy region and of the failure (a grid's gap, centring in a square). */
+  className?: string;
   children: (data: T) => ReactNode;
 }
 
@@ -43,28 +49,58 @@ export function QueryState<T>({
   rowClassName = 'h-14 w-full',
   isEmpty,
   empty,
+  compact = false,
+  loadingLabel,
+  className,
   children,
 }: QueryStateProps<T>) {
   const { data } = query;
   if (data === undefined) {
-    if (query.isError) return <QueryError message={errorMessage} onRetry={() => void query.refetch()} />;
-    return <QueryLoading>{loading ?? <SkeletonRows rows={rows} className={rowClassName} />}</QueryLoading>;
+    if (query.isError)
+      return (
+        <QueryError
+          message={errorMessage}
+          onRetry={() => void query.refetch()}
+          compact={compact}
+          className={className}
+        />
+      );
+    return (
+      <QueryLoading label={loadingLabel} className={className}>
+        {loading ?? <SkeletonRows rows={rows} className={rowClassName} />}
+      </QueryLoading>
+    );
   }
   if (isEmpty?.(data) === true) return <>{empty}</>;
   return <>{children(data)}</>;
 }
 
-/** A load that failed: what failed, and Try again. An alert, so screen readers hear it at once. */
+/**
+ * A load that failed: what failed, and Try again. An alert, so screen readers hear it at once.
+ * `compact` (inside a card, a dialog, a small panel): no card of its own, a small button, and the
+ * text in the colour of what it sits in.
+ */
 export function QueryError({
   message,
   onRetry,
+  compact = false,
   className,
 }: {
   message: string;
   onRetry: () => void;
+  compact?: boolean;
   className?: string;
 }) {
   const { t } = useTranslation('common');
+  if (compact)
+    return (
+      <div role="alert" className={cn('grid justify-items-start gap-2 text-sm', className)}>
+        <p className="font-medium">{message}</p>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          {t('ui.retry')}
+        </Button>
+      </div>
+    );
   return (
     <Card role="alert" className={cn('p-6 text-sm', className)}>
       <p className="font-medium text-foreground">{message}</p>
@@ -75,17 +111,30 @@ export function QueryError({
   );
 }
 
-/** Content still loading: busy and named "Loading…" for assistive technology, its shape for the eye. */
-export function QueryLoading({ children, className }: { children: ReactNode; className?: string }) {
+/**
+ * Content still loading: busy and named "Loading…" (or `label`) for assistive technology, its
+ * shape for the eye. `as="li"` holds the place of items still to come in a list.
+ */
+export function QueryLoading({
+  children,
+  label,
+  as: Tag = 'div',
+  className,
+}: {
+  children: ReactNode;
+  label?: string | undefined;
+  as?: 'div' | 'li';
+  className?: string | undefined;
+}) {
   const { t } = useTranslation('common');
   return (
-    <div className={cn('grid gap-2', className)} aria-busy="true" aria-label={t('ui.loading')}>
+    <Tag className={cn('grid gap-2', className)} aria-busy="true" aria-label={label ?? t('ui.loading')}>
       {children}
-    </div>
+    </Tag>
   );
 }
 
-function SkeletonRows({ rows, className }: { rows: number; className: string }) {
+export function SkeletonRows({ rows, className }: { rows: number; className: string }) {
   return Array.from({ length: rows }, (_, i) => <Skeleton key={i} className={className} />);
 }
 

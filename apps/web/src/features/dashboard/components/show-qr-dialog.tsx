@@ -3,10 +3,10 @@ import { eventUrls } from '@leadcapture/contracts/event-urls';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QrPreview } from '../../../components/qr-preview.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useEventQrCode } from '../../events/api/qr-code.ts';
 
 type UpcomingEvent = DashboardOverview['upcoming_events'][number];
@@ -58,15 +58,12 @@ export function ShowQrDialog({
           />
         )}
         <div className="mx-auto aspect-square w-full max-w-72 rounded-xl bg-white p-3 ring-1 ring-border">
-          {qr.url ? (
-            <img src={qr.url} alt={t('qr.alt', { name: event?.name ?? '' })} className="size-full" />
-          ) : qr.isError ? (
-            <p role="alert" className="grid size-full place-items-center text-center text-sm text-slate-700">
-              {t('qr.failed')}
-            </p>
-          ) : (
-            <Skeleton className="size-full" />
-          )}
+          <QrPreview
+            qr={qr}
+            alt={t('qr.alt', { name: event?.name ?? '' })}
+            failedMessage={t('qr.failed')}
+            className="size-full"
+          />
         </div>
         {event && <p className="text-center text-sm font-medium text-foreground">{event.name}</p>}
       </div>

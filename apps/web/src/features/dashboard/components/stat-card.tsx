@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import { QueryLoading } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 
 /** One figure of the Lobby: label, value, and a line of context under it. */
@@ -26,7 +27,9 @@ export function StatCard({
         </span>
       </div>
       {loading ? (
-        <Skeleton className="mt-2 h-8 w-20" />
+        <QueryLoading className="mt-2">
+          <Skeleton className="h-8 w-20" />
+        </QueryLoading>
       ) : (
         <p className="mt-1 text-3xl font-semibold tracking-tight text-foreground tabular-nums">{value}</p>
       )}

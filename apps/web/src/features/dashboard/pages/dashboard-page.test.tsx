@@ -1,11 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fakeServer, me, ok } from '../../../test/fake-server.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureApiClient, resetApiClient } from '../../../lib/api-client.ts';
+import { fail, fakeServer, me, ok, pending } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => {
+  // happy-dom has no object URLs; the QR image only needs a string.
+  URL.createObjectURL = vi.fn(() => 'blob:qr');
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  resetApiClient();
+});
 
 const today = new Date().toISOString().slice(0, 10);
 const days = (n: number) =>
@@ -135,5 +145,41 @@ describe('DashboardPage (the Lobby)', () => {
     expect(alert.textContent).toContain('Failed to load dashboard data');
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('1,284')).toBeTruthy();
+  });
+
+  it('marks the figures, the trend and the lists busy while the overview loads', async () => {
+    fakeServer({ 'GET /auth/me/': () => ok(me), 'GET /analytics/dashboard/overview/': pending });
+    const { container } = await renderWithApp(<DashboardPage />, { path: '/dashboard' });
+    const figures = await screen.findByRole('region', { name: 'Key figures' });
+    expect(figures.querySelectorAll('[aria-busy="true"]')).toHaveLength(4);
+    // The four figures, the trend, the recent leads and the upcoming events.
+    expect(container.querySelectorAll('[aria-busy="true"]')).toHaveLength(7);
+  });
+
+  it('says when the event’s QR code could not be made, with a retry that fetches it again', async () => {
+    configureApiClient({ sleep: () => Promise.resolve() });
+    let up = false;
+    const eventId = '00000000-0000-4000-8000-0000000000e1';
+    fakeServer({
+      'GET /auth/me/': () => ok(me),
+      'GET /analytics/dashboard/overview/': () => ok(overview()),
+      [`GET /events/${eventId}/qr-code/`]: () =>
+        up
+          ? new Response(new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/svg+xml' }), {
+              headers: { 'content-type': 'image/svg+xml' },
+            })
+          : fail(503, 'SERVICE_UNAVAILABLE'),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(<DashboardPage />, { path: '/dashboard' });
+    await user.click(await screen.findByRole('button', { name: /Scan QR/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scan to leave your details' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Failed to generate the QR code');
+    up = true;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect((await within(dialog).findByRole('img', { name: 'QR code for Nordic Expo' })).getAttribute('src')).toBe(
+      'blob:qr',
+    );
   });
 });

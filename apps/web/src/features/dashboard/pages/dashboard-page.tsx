@@ -24,7 +24,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { QueryError } from '../../../components/ui/query-state.tsx';
+import { QueryError, QueryLoading, SkeletonRows } from '../../../components/ui/query-state.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
@@ -123,7 +123,9 @@ export function DashboardPage() {
               </CardHeader>
               <CardContent className="pt-4">
                 {data === undefined ? (
-                  <Skeleton className="h-48 w-full sm:h-56" />
+                  <QueryLoading>
+                    <Skeleton className="h-48 w-full sm:h-56" />
+                  </QueryLoading>
                 ) : (
                   <LeadsTrendChart points={data.leads_by_day} language={language} />
                 )}
@@ -246,7 +248,7 @@ function RecentLeads({ overview: o }: { overview: DashboardOverview | undefined 
       </CardHeader>
       <CardContent className="pt-2">
         {o === undefined ? (
-          <ListSkeleton />
+          <ListLoading />
         ) : o.recent_leads.length === 0 ? (
           <EmptyState
             icon={Users}
@@ -316,7 +318,7 @@ function UpcomingEvents({ overview: o }: { overview: DashboardOverview | undefin
       </CardHeader>
       <CardContent className="pt-2">
         {o === undefined ? (
-          <ListSkeleton />
+          <ListLoading />
         ) : o.upcoming_events.length === 0 ? (
           <EmptyState
             icon={CalendarRange}
@@ -406,12 +408,10 @@ function GettingStarted() {
   );
 }
 
-function ListSkeleton() {
+function ListLoading() {
   return (
-    <div className="grid gap-3 py-2">
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} className="h-10 w-full" />
-      ))}
-    </div>
+    <QueryLoading className="gap-3 py-2">
+      <SkeletonRows rows={3} className="h-10 w-full" />
+    </QueryLoading>
   );
 }

@@ -2,7 +2,7 @@ import type { Event, EventAnalytics } from '@leadcapture/contracts/events';
 import { Info } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/ui/query-state.tsx';
+import { QueryError, QueryLoading, SkeletonRows } from '../../../components/ui/query-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -84,7 +84,9 @@ export function EventAnalyticsPanel({ event, enabled = true }: { event: Event; e
             </CardHeader>
             <CardContent className="pt-4">
               {data === undefined ? (
-                <Skeleton className="h-48 w-full sm:h-56" />
+                <QueryLoading>
+                  <Skeleton className="h-48 w-full sm:h-56" />
+                </QueryLoading>
               ) : (
                 <ActivityChart analytics={data} language={language} />
               )}
@@ -98,11 +100,9 @@ export function EventAnalyticsPanel({ event, enabled = true }: { event: Event; e
             </CardHeader>
             <CardContent className="pt-4">
               {data === undefined ? (
-                <div className="grid gap-3">
-                  {[0, 1, 2].map((i) => (
-                    <Skeleton key={i} className="h-8 w-full" />
-                  ))}
-                </div>
+                <QueryLoading className="gap-3">
+                  <SkeletonRows rows={3} className="h-8 w-full" />
+                </QueryLoading>
               ) : (
                 <SourceBars sources={data.by_source} language={language} />
               )}
@@ -119,7 +119,9 @@ function Figure({ label, value }: { label: string; value: string | undefined }) 
     <Card className="p-4 sm:p-5">
       <p className="text-sm font-medium text-muted-foreground">{label}</p>
       {value === undefined ? (
-        <Skeleton className="mt-1 h-8 w-20" />
+        <QueryLoading className="mt-1">
+          <Skeleton className="h-8 w-20" />
+        </QueryLoading>
       ) : (
         <p className="mt-1 text-2xl font-semibold tracking-tight text-foreground tabular-nums sm:text-3xl">{value}</p>
       )}

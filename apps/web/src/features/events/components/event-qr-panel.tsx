@@ -3,12 +3,12 @@ import { CircleCheck, Download, Printer, RotateCcw, TriangleAlert } from 'lucide
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrPrintDialog } from '../../../components/qr-print-dialog.tsx';
+import { QrPreview } from '../../../components/qr-preview.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -97,23 +97,12 @@ export function EventQrPanel({ event, enabled = true }: { event: Event; enabled?
       <CardContent className="grid gap-6 pt-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
         <div className="grid content-start gap-2">
           <div className="mx-auto aspect-square w-full max-w-56 rounded-xl bg-white p-2 ring-1 ring-border">
-            {preview.url !== null ? (
-              <img src={preview.url} alt={t('detail.qr.alt', { name: event.name })} className="size-full" />
-            ) : preview.isError ? (
-              <div className="grid size-full place-items-center content-center gap-2 p-2 text-center text-sm text-slate-700">
-                <p>{t('detail.qr.previewFailed')}</p>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="border-slate-300 text-slate-900 hover:bg-slate-100 hover:text-slate-900"
-                  onClick={() => void preview.refetch()}
-                >
-                  {t('common:ui.retry')}
-                </Button>
-              </div>
-            ) : (
-              <Skeleton className="size-full bg-slate-100" />
-            )}
+            <QrPreview
+              qr={preview}
+              alt={t('detail.qr.alt', { name: event.name })}
+              failedMessage={t('detail.qr.previewFailed')}
+              className="size-full"
+            />
           </div>
           <p className="text-center text-xs break-all text-muted-foreground">
             {t('detail.qr.opens', { url: event.short_url })}

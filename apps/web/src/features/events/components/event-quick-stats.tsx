@@ -2,6 +2,7 @@ import type { EventAnalytics } from '@leadcapture/contracts/events';
 import { Eye, Percent, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
+import { QueryLoading } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 
@@ -74,7 +75,9 @@ function Stat({
       <div className="grid min-w-0">
         <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
         {loading ? (
-          <Skeleton className="mt-1 h-7 w-12 sm:w-16" />
+          <QueryLoading className="mt-1">
+            <Skeleton className="h-7 w-12 sm:w-16" />
+          </QueryLoading>
         ) : (
           <p className="text-xl font-semibold tracking-tight text-foreground tabular-nums sm:text-2xl">{value}</p>
         )}

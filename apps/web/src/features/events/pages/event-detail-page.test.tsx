@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { configureApiClient, resetApiClient } from '../../../lib/api-client.ts';
 import { clearToasts, getToasts } from '../../../lib/toast.ts';
-import { fail, fakeServer, me, ok } from '../../../test/fake-server.ts';
+import { fail, fakeServer, me, ok, pending, type Handler } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { EventDetailPage } from './event-detail-page.tsx';
 
@@ -140,7 +140,7 @@ const png = () =>
   });
 
 /** The API of a healthy event; `changes` replace or add routes. */
-function server(changes: Record<string, (body: unknown) => Response> = {}) {
+function server(changes: Record<string, Handler> = {}) {
   return fakeServer({
     'GET /auth/me/': () => ok(me),
     [`GET /events/${eventId}/`]: () => ok(event()),
@@ -475,5 +475,39 @@ describe('EventDetailPage', () => {
     // Swedish groups digits with a no-break space (the default normaliser reads it as a space).
     expect(await within(stats).findByText('1 500')).toBeTruthy();
     expect(within(stats).getByText('10 %')).toBeTruthy();
+  });
+
+  it('marks the QR code, the figures and the analytics busy while they load', async () => {
+    server({ [`GET /events/${eventId}/qr-code/`]: pending, [`GET /events/${eventId}/analytics/`]: pending });
+    const first = await renderWithApp(page, { path, url: url() });
+    const qr = (await screen.findByRole('heading', { name: 'QR code' })).closest('div.rounded-2xl') as HTMLElement;
+    expect(qr.querySelector('[aria-busy="true"]')?.getAttribute('aria-label')).toBe('Loading…');
+    const stats = screen.getByRole('region', { name: 'Event figures' });
+    expect(stats.querySelectorAll('[aria-busy="true"]')).toHaveLength(2);
+    first.unmount();
+
+    await renderWithApp(page, { path, url: url('?tab=analytics') });
+    const figures = await screen.findByRole('region', { name: 'Figures for the period' });
+    expect(figures.querySelectorAll('[aria-busy="true"]')).toHaveLength(3);
+    const chart = screen
+      .getByRole('heading', { name: 'Page views and submissions per day' })
+      .closest('div.rounded-2xl');
+    expect(chart?.querySelector('[aria-busy="true"]')).not.toBeNull();
+  });
+
+  it('says when the QR code could not be shown, with a retry that fetches it again', async () => {
+    configureApiClient({ sleep: () => Promise.resolve() });
+    let up = false;
+    server({ [`GET /events/${eventId}/qr-code/`]: () => (up ? svg() : fail(503, 'SERVICE_UNAVAILABLE')) });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(page, { path, url: url() });
+    const qr = (await screen.findByRole('heading', { name: 'QR code' })).closest('div.rounded-2xl') as HTMLElement;
+    const alert = await within(qr).findByRole('alert');
+    expect(alert.textContent).toContain('Failed to preview QR code');
+    up = true;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect((await within(qr).findByRole('img', { name: 'QR code for Nordic Expo' })).getAttribute('src')).toBe(
+      'blob:qr',
+    );
   });
 });

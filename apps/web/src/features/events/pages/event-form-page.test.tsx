@@ -1,14 +1,18 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster.tsx';
-import { fail, fakeServer, me, ok } from '../../../test/fake-server.ts';
+import { configureApiClient, resetApiClient } from '../../../lib/api-client.ts';
+import { fail, fakeServer, me, ok, pending } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { anEvent, eventId, page } from '../test/fixtures.ts';
 import { EventFormPage } from './event-form-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetApiClient();
+});
 
 const withToasts = (ui: ReactNode) => (
   <>
@@ -116,5 +120,32 @@ describe('EventFormPage', () => {
     const back = screen.getAllByRole('link', { name: 'Back to events' });
     expect(back.map((link) => link.getAttribute('href'))).toEqual(['/events', '/events']);
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('holds the templates’ place, busy, while they load; the blank event can be chosen meanwhile', async () => {
+    fakeServer({ 'GET /auth/me/': () => ok(me), 'GET /events/templates/': pending });
+    await renderWithApp(withToasts(<EventFormPage />), { path: '/events/form' });
+    const templates = (await screen.findByRole('heading', { name: 'Start from' })).closest('section') as HTMLElement;
+    const list = within(templates).getByRole('list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[1]?.getAttribute('aria-busy')).toBe('true');
+    expect(within(items[0]!).getByRole('button', { name: /Blank event/ })).toBeTruthy();
+  });
+
+  it('says when the templates could not be loaded, with a retry that fetches them again', async () => {
+    configureApiClient({ sleep: () => Promise.resolve() });
+    let up = false;
+    fakeServer({
+      'GET /auth/me/': () => ok(me),
+      'GET /events/templates/': () => (up ? ok(page([tradeShow])) : fail(503, 'SERVICE_UNAVAILABLE')),
+    });
+    await renderWithApp(withToasts(<EventFormPage />), { path: '/events/form' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Templates could not be loaded');
+    up = true;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: /Trade show booth/ })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

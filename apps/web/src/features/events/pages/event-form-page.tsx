@@ -15,7 +15,13 @@ import {
 import { LogoCard } from '../../../components/logo-card.tsx';
 import { BackLink } from '../../../components/back-link.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PageLoading, RecordLoadFailure } from '../../../components/ui/query-state.tsx';
+import {
+  PageLoading,
+  QueryError,
+  QueryLoading,
+  RecordLoadFailure,
+  SkeletonRows,
+} from '../../../components/ui/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -437,16 +443,18 @@ function TemplatePicker({
       <h2 id="event-template-heading" className="text-sm font-semibold text-foreground">
         {t('form.templates.title')}
       </h2>
-      {templates.isError && <p className="text-sm text-muted-foreground">{t('form.templates.loadFailed')}</p>}
+      {templates.isError && templates.data === undefined && (
+        <QueryError compact message={t('form.templates.loadFailed')} onRetry={() => void templates.refetch()} />
+      )}
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {option('blank', t('form.templates.blank'), t('form.templates.blankBody'), FileText, () => onChoose(null))}
-        {templates.data === undefined && !templates.isError
-          ? [0, 1].map((i) => (
-              <li key={i}>
-                <Skeleton className="h-20 w-full" />
-              </li>
-            ))
-          : (templates.data ?? []).map((template) =>
+        {templates.data === undefined
+          ? !templates.isError && (
+              <QueryLoading as="li" className="gap-3 lg:col-span-2 lg:grid-cols-2">
+                <SkeletonRows rows={2} className="h-20 w-full" />
+              </QueryLoading>
+            )
+          : templates.data.map((template) =>
               option(
                 template.id,
                 template.name,

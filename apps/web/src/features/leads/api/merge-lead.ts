@@ -33,7 +33,8 @@ export function useMergeLead(targetId: string) {
 
 /**
  * Leads to merge with: those found by `search`, or without one, the leads with the lead's
- * email (the likely duplicates). The lead itself is left out.
+ * email (the likely duplicates). The lead itself is left out. `candidates` is undefined until
+ * the answer is here, and empty when there is nothing to search for (no search, no email).
  */
 export function useMergeCandidates(lead: Lead, search: string, enabled: boolean) {
   const term = search.trim() !== '' ? search.trim() : lead.email;
@@ -41,6 +42,6 @@ export function useMergeCandidates(lead: Lead, search: string, enabled: boolean)
     ...leadListQueryOptions({ search: term, pageSize: 10, ordering: '-created_at' }),
     enabled: enabled && term !== '',
   });
-  const candidates = (query.data?.results ?? []).filter((l) => l.id !== lead.id);
+  const candidates = term === '' ? [] : query.data?.results.filter((l) => l.id !== lead.id);
   return { ...query, candidates, byEmail: search.trim() === '' };
 }

@@ -1,8 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetApiClient } from '../../../lib/api-client.ts';
-import { fail, fakeServer, ok } from '../../../test/fake-server.ts';
+import { configureApiClient, resetApiClient } from '../../../lib/api-client.ts';
+import { fail, fakeServer, ok, pending, type Handler } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { anEvent } from '../../events/test/fixtures.ts';
 import { page } from '../test/fixtures.ts';
@@ -175,5 +175,40 @@ describe('ImportDialog', () => {
     const [sent] = server.bodies('POST /leads/import_leads/') as FormData[];
     expect(sent?.has('event')).toBe(false);
     expect(sent?.get('source')).toBe('import');
+  });
+
+  /** Chooses the file and starts the import, whose progress `progress` answers. */
+  async function startImport(progress: Handler) {
+    fakeServer({
+      'POST /leads/import_leads/preview/': () => ok(preview),
+      'POST /leads/import_leads/': () => ok(record(), 202),
+      'GET /events/': () => ok(page([])),
+      [`GET /data/imports/${importId}/`]: progress,
+    });
+    const { user, dialog } = await openDialog();
+    await user.upload(within(dialog).getByLabelText('Choose CSV file'), csvFile());
+    await user.click(await within(dialog).findByRole('button', { name: 'Import leads' }));
+    return { user, dialog };
+  }
+
+  it('is busy until the import’s progress arrives', async () => {
+    const { dialog } = await startImport(pending);
+    await waitFor(() =>
+      expect(dialog.querySelector('[aria-busy="true"]')?.getAttribute('aria-label')).toBe('Loading…'),
+    );
+    expect(within(dialog).getByText('Waiting to start…')).toBeTruthy();
+  });
+
+  it('says when the progress could not be loaded, with a retry that fetches it again', async () => {
+    configureApiClient({ sleep: () => Promise.resolve() });
+    let up = false;
+    const { user, dialog } = await startImport(() =>
+      up ? ok(record({ status: 'processing', total_rows: 2, processed_rows: 1 })) : fail(503, 'SERVICE_UNAVAILABLE'),
+    );
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load the import’s progress.');
+    up = true;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('1 of 2 rows processed')).toBeTruthy();
   });
 });

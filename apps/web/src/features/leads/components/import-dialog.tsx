@@ -18,6 +18,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useValidationMessage } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { isApiError, isHandledGlobally } from '../../../lib/api-client.ts';
@@ -313,40 +314,55 @@ function MapColumns({
 }
 
 function ImportRun({ id, onDone }: { id: string; onDone: () => void }) {
-  const { t, i18n } = useTranslation('leads');
+  const { t } = useTranslation('leads');
   const queryClient = useQueryClient();
   const progress = useImportProgress(id);
-  const record = progress.data;
-  const done = record?.status === 'completed' || record?.status === 'failed';
-  const n = (value: number) => formatNumber(value, i18n.language);
+  const done = progress.data?.status === 'completed' || progress.data?.status === 'failed';
 
   useEffect(() => {
     // The new leads belong in every list on screen once the import has ended.
     if (done) void queryClient.invalidateQueries({ queryKey: leadListsQueryKey });
   }, [done, queryClient]);
 
-  if (progress.isError && record === undefined)
-    return (
-      <p role="alert" className="text-sm text-destructive">
-        {t('data.import.errors.progressFailed')}
-      </p>
-    );
-  if (record === undefined || !done) {
-    const processed = record?.processed_rows ?? 0;
-    const total = record?.total_rows ?? 0;
-    return (
-      <div className="grid gap-3" role="status">
-        <p className="text-sm">
-          {total > 0
-            ? t('data.import.progress', { processed: n(processed), total: n(total) })
-            : t('data.import.queued')}
-        </p>
-        <Progress value={total > 0 ? (processed / total) * 100 : 0} label={t('data.import.progressLabel')} />
-        <p className="text-xs text-muted-foreground">{t('data.import.background')}</p>
-      </div>
-    );
-  }
+  return (
+    <QueryState
+      query={progress}
+      compact
+      errorMessage={t('data.import.errors.progressFailed')}
+      loading={<ImportProgress record={undefined} />}
+    >
+      {(run) =>
+        run.status === 'completed' || run.status === 'failed' ? (
+          <ImportSummary record={run} onDone={onDone} />
+        ) : (
+          <ImportProgress record={run} />
+        )
+      }
+    </QueryState>
+  );
+}
 
+/** An import queued or running: how far it is, and that it goes on with the dialog closed. */
+function ImportProgress({ record }: { record: LeadImport | undefined }) {
+  const { t, i18n } = useTranslation('leads');
+  const n = (value: number) => formatNumber(value, i18n.language);
+  const processed = record?.processed_rows ?? 0;
+  const total = record?.total_rows ?? 0;
+  return (
+    <div className="grid gap-3" role="status">
+      <p className="text-sm">
+        {total > 0 ? t('data.import.progress', { processed: n(processed), total: n(total) }) : t('data.import.queued')}
+      </p>
+      <Progress value={total > 0 ? (processed / total) * 100 : 0} label={t('data.import.progressLabel')} />
+      <p className="text-xs text-muted-foreground">{t('data.import.background')}</p>
+    </div>
+  );
+}
+
+/** A finished import: completed or failed, its counts and the rows it could not take. */
+function ImportSummary({ record, onDone }: { record: LeadImport; onDone: () => void }) {
+  const { t, i18n } = useTranslation('leads');
+  const n = (value: number) => formatNumber(value, i18n.language);
   const counts = [
     ['created', record.created],
     ['updated', record.updated],

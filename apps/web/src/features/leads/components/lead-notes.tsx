@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { formatDate, formatRelative } from '../../../lib/format.ts';
@@ -41,8 +41,6 @@ export function LeadNotes({ leadId, canWrite, userId }: { leadId: string; canWri
     });
   };
 
-  const list = notes.data?.results ?? [];
-
   return (
     <Card>
       <CardHeader>
@@ -51,43 +49,43 @@ export function LeadNotes({ leadId, canWrite, userId }: { leadId: string; canWri
       </CardHeader>
       <CardContent className="grid gap-5 pt-4">
         {canWrite && <AddNoteForm leadId={leadId} />}
-        {notes.isError && notes.data === undefined ? (
-          <div role="alert" className="text-sm">
-            <p className="font-medium text-foreground">{t('notes.loadFailed')}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void notes.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          </div>
-        ) : notes.data === undefined ? (
-          <div className="grid gap-3" aria-busy="true" aria-label={t('notes.loading')}>
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : list.length === 0 ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <StickyNote aria-hidden="true" className="size-4" />
-            {t('notes.empty')}
-          </p>
-        ) : (
-          <ul className="grid gap-3" aria-label={t('notes.title')}>
-            {list.map((note) =>
-              editing === note.id ? (
-                <li key={note.id}>
-                  <EditNoteForm leadId={leadId} note={note} onDone={() => setEditing(null)} />
-                </li>
-              ) : (
-                <li key={note.id}>
-                  <NoteItem
-                    note={note}
-                    own={canWrite && note.user?.id === userId}
-                    onEdit={() => setEditing(note.id)}
-                    onDelete={() => setDeleting(note)}
-                  />
-                </li>
-              ),
-            )}
-          </ul>
-        )}
+        <QueryState
+          query={notes}
+          compact
+          errorMessage={t('notes.loadFailed')}
+          loadingLabel={t('notes.loading')}
+          rows={2}
+          rowClassName="h-16 w-full"
+          className="gap-3"
+          isEmpty={(page) => page.results.length === 0}
+          empty={
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <StickyNote aria-hidden="true" className="size-4" />
+              {t('notes.empty')}
+            </p>
+          }
+        >
+          {(page) => (
+            <ul className="grid gap-3" aria-label={t('notes.title')}>
+              {page.results.map((note) =>
+                editing === note.id ? (
+                  <li key={note.id}>
+                    <EditNoteForm leadId={leadId} note={note} onDone={() => setEditing(null)} />
+                  </li>
+                ) : (
+                  <li key={note.id}>
+                    <NoteItem
+                      note={note}
+                      own={canWrite && note.user?.id === userId}
+                      onEdit={() => setEditing(note.id)}
+                      onDelete={() => setDeleting(note)}
+                    />
+                  </li>
+                ),
+              )}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
 
       <Modal

@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -61,76 +61,60 @@ export function ScoreBreakdown({ leadId }: { leadId: string }) {
   const answer = useAnswerLabel();
   const points = (n: number) => `${n > 0 ? '+' : ''}${formatNumber(n, i18n.language)}`;
 
-  if (score.isError) {
-    return (
-      <p role="alert" className="text-sm text-muted-foreground">
-        {t('score.loadFailed')}{' '}
-        <Button variant="link" size="sm" onClick={() => void score.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </p>
-    );
-  }
-  if (score.data === undefined) {
-    return (
-      <div className="grid gap-2" aria-busy="true">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-5 w-full" />
-        ))}
-      </div>
-    );
-  }
-  const data = score.data;
   return (
-    <div className="grid gap-3">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t('score.breakdownTitle')}</caption>
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">{t('score.factor')}</th>
-            <th scope="col">{t('score.answer')}</th>
-            <th scope="col">{t('score.points')}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {data.lines.map((line) => (
-            <tr key={line.factor}>
-              <th scope="row" className="py-1.5 pr-2 text-left font-medium text-foreground">
-                {t(`scoreFactor.${line.factor}`)}
-              </th>
-              <td className="py-1.5 pr-2 text-muted-foreground">{answer(line.factor, line.value)}</td>
-              <td
-                className={cn(
-                  'py-1.5 text-right font-medium tabular-nums',
-                  line.points > 0
-                    ? 'text-success-soft-foreground'
-                    : line.points < 0
-                      ? 'text-destructive-soft-foreground'
-                      : 'text-muted-foreground',
-                )}
-              >
-                {points(line.points)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t-2 border-border">
-            <th scope="row" colSpan={2} className="pt-2 text-left font-semibold text-foreground">
-              {t('score.automatic')}
-            </th>
-            <td className="pt-2 text-right font-semibold tabular-nums">
-              {formatNumber(data.auto_score, i18n.language)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-      {data.manual_score !== null && (
-        <p className="rounded-lg bg-warning-soft p-2.5 text-sm text-warning-soft-foreground">
-          {t('score.manualInForce', { score: data.manual_score, auto: data.auto_score })}
-        </p>
+    <QueryState query={score} compact errorMessage={t('score.loadFailed')} rows={4} rowClassName="h-5 w-full">
+      {(data) => (
+        <div className="grid gap-3">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t('score.breakdownTitle')}</caption>
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">{t('score.factor')}</th>
+                <th scope="col">{t('score.answer')}</th>
+                <th scope="col">{t('score.points')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {data.lines.map((line) => (
+                <tr key={line.factor}>
+                  <th scope="row" className="py-1.5 pr-2 text-left font-medium text-foreground">
+                    {t(`scoreFactor.${line.factor}`)}
+                  </th>
+                  <td className="py-1.5 pr-2 text-muted-foreground">{answer(line.factor, line.value)}</td>
+                  <td
+                    className={cn(
+                      'py-1.5 text-right font-medium tabular-nums',
+                      line.points > 0
+                        ? 'text-success-soft-foreground'
+                        : line.points < 0
+                          ? 'text-destructive-soft-foreground'
+                          : 'text-muted-foreground',
+                    )}
+                  >
+                    {points(line.points)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t-2 border-border">
+                <th scope="row" colSpan={2} className="pt-2 text-left font-semibold text-foreground">
+                  {t('score.automatic')}
+                </th>
+                <td className="pt-2 text-right font-semibold tabular-nums">
+                  {formatNumber(data.auto_score, i18n.language)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+          {data.manual_score !== null && (
+            <p className="rounded-lg bg-warning-soft p-2.5 text-sm text-warning-soft-foreground">
+              {t('score.manualInForce', { score: data.manual_score, auto: data.auto_score })}
+            </p>
+          )}
+        </div>
       )}
-    </div>
+    </QueryState>
   );
 }
 

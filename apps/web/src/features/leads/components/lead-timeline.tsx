@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -137,7 +137,6 @@ export function LeadTimeline({ leadId, canWrite }: { leadId: string; canWrite: b
   const language = i18n.language;
   const activities = useLeadActivities(leadId);
   const title = useActivityTitle();
-  const entries = activities.data?.pages.flatMap((page) => page.results) ?? [];
 
   return (
     <Card>
@@ -148,58 +147,60 @@ export function LeadTimeline({ leadId, canWrite }: { leadId: string; canWrite: b
       <CardContent className="grid gap-6 pt-4">
         {canWrite && <LogActivityForm leadId={leadId} />}
 
-        {activities.isError && entries.length === 0 ? (
-          <div role="alert" className="text-sm">
-            <p className="font-medium text-foreground">{t('timeline.loadFailed')}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void activities.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          </div>
-        ) : activities.data === undefined ? (
-          <div className="grid gap-3" aria-busy="true" aria-label={t('timeline.loading')}>
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-12 w-full" />
-            ))}
-          </div>
-        ) : entries.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('timeline.empty')}</p>
-        ) : (
-          <ol
-            className="relative grid gap-5 before:absolute before:top-2 before:bottom-2 before:left-4 before:w-px before:bg-border"
-            aria-label={t('timeline.title')}
-          >
-            {entries.map((activity) => {
-              const Icon = ICONS[activity.type];
-              return (
-                <li key={activity.id} className="relative flex gap-3">
-                  <span
-                    className={cn(
-                      'z-10 flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground ring-4 ring-card',
-                      TONE[activity.type],
-                    )}
-                  >
-                    <Icon aria-hidden="true" className="size-4" />
-                  </span>
-                  <div className="grid min-w-0 flex-1 gap-0.5 pt-1">
-                    <p className="text-sm font-medium text-foreground">{title(activity)}</p>
-                    {activity.description !== '' && (
-                      <p className="text-sm whitespace-pre-line wrap-anywhere text-foreground/90">
-                        {activity.description}
-                      </p>
-                    )}
-                    <p className="text-xs text-muted-foreground">
-                      {activity.user === null ? t('timeline.byProduct') : activity.user.name}
-                      {' · '}
-                      <time dateTime={activity.created_at} title={formatDate(activity.created_at, language, 'PPpp')}>
-                        {formatRelative(activity.created_at, language)}
-                      </time>
-                    </p>
-                  </div>
-                </li>
-              );
-            })}
-          </ol>
-        )}
+        <QueryState
+          query={activities}
+          compact
+          errorMessage={t('timeline.loadFailed')}
+          loadingLabel={t('timeline.loading')}
+          rows={3}
+          rowClassName="h-12 w-full"
+          className="gap-3"
+          isEmpty={({ pages }) => pages.every((page) => page.results.length === 0)}
+          empty={<p className="text-sm text-muted-foreground">{t('timeline.empty')}</p>}
+        >
+          {({ pages }) => (
+            <ol
+              className="relative grid gap-5 before:absolute before:top-2 before:bottom-2 before:left-4 before:w-px before:bg-border"
+              aria-label={t('timeline.title')}
+            >
+              {pages
+                .flatMap((page) => page.results)
+                .map((activity) => {
+                  const Icon = ICONS[activity.type];
+                  return (
+                    <li key={activity.id} className="relative flex gap-3">
+                      <span
+                        className={cn(
+                          'z-10 flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground ring-4 ring-card',
+                          TONE[activity.type],
+                        )}
+                      >
+                        <Icon aria-hidden="true" className="size-4" />
+                      </span>
+                      <div className="grid min-w-0 flex-1 gap-0.5 pt-1">
+                        <p className="text-sm font-medium text-foreground">{title(activity)}</p>
+                        {activity.description !== '' && (
+                          <p className="text-sm whitespace-pre-line wrap-anywhere text-foreground/90">
+                            {activity.description}
+                          </p>
+                        )}
+                        <p className="text-xs text-muted-foreground">
+                          {activity.user === null ? t('timeline.byProduct') : activity.user.name}
+                          {' · '}
+                          <time
+                            dateTime={activity.created_at}
+                            title={formatDate(activity.created_at, language, 'PPpp')}
+                          >
+                            {formatRelative(activity.created_at, language)}
+                          </time>
+                        </p>
+                      </div>
+                    </li>
+                  );
+                })}
+            </ol>
+          )}
+        </QueryState>
 
         {activities.hasNextPage && (
           <Button

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../../lib/api-client.ts';
+import { configureApiClient, resetApiClient } from '../../../lib/api-client.ts';
 import { clearToasts, getToasts } from '../../../lib/toast.ts';
-import { fail, fakeServer, me, ok } from '../../../test/fake-server.ts';
+import { fail, fakeServer, me, ok, pending, type Handler } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { anEvent } from '../../events/test/fixtures.ts';
 import { aLead, eventId, leadId, members, orgMembersPath, otherLeadId, page } from '../test/fixtures.ts';
@@ -21,7 +21,7 @@ const duplicate = aLead({
   tags: ['vip'],
 });
 
-function server(routes: Record<string, (body: unknown) => Response> = {}) {
+function server(routes: Record<string, Handler> = {}) {
   return fakeServer({
     'GET /auth/me/': () => ok(me),
     'GET /leads/': () => ok(page([lead, duplicate])),
@@ -94,5 +94,31 @@ describe('MergeLeadDialog', () => {
     );
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(api.calls.some((c) => c.path === '/leads/' && c.method === 'GET')).toBe(true);
+  });
+
+  it('is busy while it looks for leads to merge with', async () => {
+    server({ 'GET /leads/': pending });
+    await renderWithApp(<MergeLeadDialog lead={lead} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Merge with…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge with another lead' });
+    await waitFor(() =>
+      expect(dialog.querySelector('[aria-busy="true"]')?.getAttribute('aria-label')).toBe('Searching leads…'),
+    );
+  });
+
+  it('says when the leads could not be loaded, with a retry that fetches them again', async () => {
+    configureApiClient({ sleep: () => Promise.resolve() });
+    let up = false;
+    server({ 'GET /leads/': () => (up ? ok(page([lead, duplicate])) : fail(503, 'SERVICE_UNAVAILABLE')) });
+    const user = userEvent.setup();
+    await renderWithApp(<MergeLeadDialog lead={lead} />);
+    await user.click(screen.getByRole('button', { name: 'Merge with…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge with another lead' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('The leads could not be loaded.');
+    up = true;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    const suggestions = await within(dialog).findByRole('region', { name: 'Leads with the email vera@berg.se' });
+    expect(within(suggestions).getByRole('button', { name: 'Choose Vera Berg-Lind' })).toBeTruthy();
   });
 });

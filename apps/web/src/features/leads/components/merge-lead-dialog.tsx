@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError, isHandledGlobally } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -144,39 +145,47 @@ function CandidateList({
   onPick: (other: Lead) => void;
 }) {
   const { t } = useTranslation('leads');
-  if (candidates.isError) return <p role="alert">{t('merge.loadFailed')}</p>;
-  if (candidates.isFetching && candidates.candidates.length === 0) return <Spinner label={t('merge.searching')} />;
   const heading = candidates.byEmail ? t('merge.suggestions', { email: lead.email }) : t('merge.results');
-  if (candidates.candidates.length === 0)
-    return (
-      <p className="text-sm text-muted-foreground">
-        {candidates.byEmail ? t('merge.noSuggestions') : t('merge.noResults')}
-      </p>
-    );
   return (
-    <section className="grid gap-2" aria-label={heading}>
-      <h3 className="text-sm font-medium">{heading}</h3>
-      <ul className="grid divide-y divide-border rounded-lg ring-1 ring-border">
-        {candidates.candidates.map((other) => (
-          <li key={other.id} className="flex items-center justify-between gap-3 p-3 text-sm">
-            <span className="grid min-w-0">
-              <span className="truncate font-medium">{leadName(other)}</span>
-              <span className="truncate text-muted-foreground">
-                {[other.email, other.company].filter(Boolean).join(' · ')}
-              </span>
-            </span>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => onPick(other)}
-              aria-label={t('merge.chooseLead', { name: leadName(other) })}
-            >
-              {t('merge.choose')}
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <QueryState
+      query={{ data: candidates.candidates, isError: candidates.isError, refetch: candidates.refetch }}
+      compact
+      errorMessage={t('merge.loadFailed')}
+      loading={<Spinner decorative className="size-5" />}
+      loadingLabel={t('merge.searching')}
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <p className="text-sm text-muted-foreground">
+          {candidates.byEmail ? t('merge.noSuggestions') : t('merge.noResults')}
+        </p>
+      }
+    >
+      {(list) => (
+        <section className="grid gap-2" aria-label={heading}>
+          <h3 className="text-sm font-medium">{heading}</h3>
+          <ul className="grid divide-y divide-border rounded-lg ring-1 ring-border">
+            {list.map((other) => (
+              <li key={other.id} className="flex items-center justify-between gap-3 p-3 text-sm">
+                <span className="grid min-w-0">
+                  <span className="truncate font-medium">{leadName(other)}</span>
+                  <span className="truncate text-muted-foreground">
+                    {[other.email, other.company].filter(Boolean).join(' · ')}
+                  </span>
+                </span>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => onPick(other)}
+                  aria-label={t('merge.chooseLead', { name: leadName(other) })}
+                >
+                  {t('merge.choose')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </QueryState>
   );
 }
 

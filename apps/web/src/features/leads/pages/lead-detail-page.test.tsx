@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../../lib/api-client.ts';
+import { configureApiClient, resetApiClient } from '../../../lib/api-client.ts';
 import { clearToasts, getToasts } from '../../../lib/toast.ts';
-import { fail, fakeServer, me, ok } from '../../../test/fake-server.ts';
+import { fail, fakeServer, me, ok, pending, type Handler } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { anEvent } from '../../events/test/fixtures.ts';
 import {
@@ -51,7 +51,7 @@ function aNote(body: string, user?: { id: string; name: string }) {
 const myNote = aNote('Prefers email.', { id: me.id, name: 'Ada Lovelace' });
 const samsNote = aNote('Budget signed off.', sam);
 
-function server(routes: Record<string, (body: unknown) => Response> = {}) {
+function server(routes: Record<string, Handler> = {}) {
   return fakeServer({
     'GET /auth/me/': () => ok(me),
     [`GET /leads/${leadId}/`]: () => ok(aLead()),
@@ -457,5 +457,53 @@ describe('LeadDetailPage: convert to client', () => {
     await renderWithApp(<LeadDetailPage />, { path, url });
     await screen.findByRole('heading', { level: 1, name: 'Vera Berg' });
     expect(screen.queryByRole('button', { name: 'Convert to client' })).toBeNull();
+  });
+});
+
+describe('LeadDetailPage panels', () => {
+  const insights = () => screen.getByRole('heading', { name: 'Insights' }).closest('div.rounded-2xl') as HTMLElement;
+
+  it('marks the notes, the timeline and the score busy while they load', async () => {
+    server({
+      [`GET /leads/${leadId}/activities/`]: pending,
+      [`GET /leads/${leadId}/notes/`]: pending,
+      [`GET /leads/${leadId}/score/`]: pending,
+    });
+    const { container } = await renderWithApp(<LeadDetailPage />, { path, url });
+    await screen.findByRole('heading', { level: 1, name: 'Vera Berg' });
+    const busy = () => [...container.querySelectorAll('[aria-busy="true"]')].map((e) => e.getAttribute('aria-label'));
+    await waitFor(() => expect(busy()).toEqual(expect.arrayContaining(['Loading notes', 'Loading activity'])));
+    expect(insights().querySelector('[aria-busy="true"]')?.getAttribute('aria-label')).toBe('Loading…');
+    expect(screen.queryByRole('list', { name: 'Internal notes' })).toBeNull();
+  });
+
+  it('says what failed in the notes, the timeline and the score, each with a retry that fetches again', async () => {
+    configureApiClient({ sleep: () => Promise.resolve() });
+    let up = false;
+    const down = () => fail(503, 'SERVICE_UNAVAILABLE');
+    const api = server({
+      [`GET /leads/${leadId}/activities/`]: () => (up ? ok(timeline()) : down()),
+      [`GET /leads/${leadId}/notes/`]: () => (up ? ok(page([myNote])) : down()),
+      [`GET /leads/${leadId}/score/`]: () => (up ? ok(aScore()) : down()),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(<LeadDetailPage />, { path, url });
+    const alert = async (text: string) => (await screen.findByText(text)).closest('[role="alert"]') as HTMLElement;
+    const notes = await alert('The notes could not be loaded.');
+    const activity = await alert('The activity could not be loaded.');
+    const score = await alert('The score breakdown could not be loaded.');
+    expect(insights().contains(score)).toBe(true);
+
+    up = true;
+    const calls = (route: string) => api.calls.filter((c) => c.method === 'GET' && c.path === route).length;
+    const before = calls(`/leads/${leadId}/notes/`);
+    await user.click(within(notes).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Internal notes' })).toBeTruthy();
+    expect(calls(`/leads/${leadId}/notes/`)).toBe(before + 1);
+    await user.click(within(activity).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('list', { name: 'Activity' })).toBeTruthy();
+    await user.click(within(score).getByRole('button', { name: 'Try again' }));
+    expect(await within(insights()).findByRole('table', { name: 'Score breakdown' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
+import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import type { DeferredTriggerProps } from '../../../lib/use-deferred-overlay.ts';
@@ -55,30 +56,31 @@ export function NotificationBellPopover({
           </Button>
         </div>
         <div className="p-2">
-          {latest.isPending ? (
-            <div className="flex justify-center py-6">
-              <Spinner label={t('list.loading')} />
-            </div>
-          ) : latest.isError ? (
-            <p role="alert" className="px-3 py-4 text-sm font-medium text-destructive-soft-foreground">
-              {t('list.loadFailed')}
-            </p>
-          ) : latest.data.results.length === 0 ? (
-            <p className="px-3 py-6 text-center text-sm text-muted-foreground">{t('list.empty')}</p>
-          ) : (
-            <ul className="space-y-1">
-              {latest.data.results.map((n) => (
-                <li key={n.id}>
-                  <NotificationItem
-                    notification={n}
-                    busy={markRead.isPending}
-                    onMarkRead={(id) => markRead.mutate(id)}
-                    onNavigate={() => setOpen(false)}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState
+            query={latest}
+            compact
+            errorMessage={t('list.loadFailed')}
+            loading={<Spinner decorative className="size-5" />}
+            loadingLabel={t('list.loading')}
+            className="justify-items-center px-3 py-6 text-center"
+            isEmpty={(found) => found.results.length === 0}
+            empty={<p className="px-3 py-6 text-center text-sm text-muted-foreground">{t('list.empty')}</p>}
+          >
+            {(found) => (
+              <ul className="space-y-1">
+                {found.results.map((n) => (
+                  <li key={n.id}>
+                    <NotificationItem
+                      notification={n}
+                      busy={markRead.isPending}
+                      onMarkRead={(id) => markRead.mutate(id)}
+                      onNavigate={() => setOpen(false)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </div>
         <div className="border-t border-border px-4 py-2.5 text-center">
           <Link

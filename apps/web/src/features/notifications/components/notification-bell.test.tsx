@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetApiClient } from '../../../lib/api-client.ts';
-import { fail, fakeServer, ok } from '../../../test/fake-server.ts';
+import { configureApiClient, resetApiClient } from '../../../lib/api-client.ts';
+import { fail, fakeServer, ok, pending } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { aNotification, followUpLeadId, inboxPage, otherNotificationId } from '../test/fixtures.ts';
 import { NotificationBell } from './notification-bell.tsx';
@@ -134,6 +134,34 @@ describe('NotificationBell', () => {
     expect(placeholder.hasAttribute('data-state')).toBe(false);
     fireEvent.click(placeholder);
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(await within(panel).findByRole('link', { name: 'Follow up Olle Ek today' })).toBeTruthy();
+  });
+
+  it('is busy while the latest load', async () => {
+    fakeServer({
+      'GET /notifications/inbox/unread_count/': () => ok({ unread_count: 2 }),
+      'GET /notifications/inbox/': pending,
+    });
+    await renderWithApp(<NotificationBell />);
+    await userEvent.click(await bell('Notifications, 2 unread'));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(panel.querySelector('[aria-busy="true"]')?.getAttribute('aria-label')).toBe('Loading notifications');
+  });
+
+  it('fetches the latest again from the failure’s Try again', async () => {
+    configureApiClient({ sleep: () => Promise.resolve() });
+    let up = false;
+    fakeServer({
+      'GET /notifications/inbox/unread_count/': () => ok({ unread_count: 2 }),
+      'GET /notifications/inbox/': () => (up ? ok(two()) : fail(503, 'SERVICE_UNAVAILABLE')),
+    });
+    await renderWithApp(<NotificationBell />);
+    await userEvent.click(await bell('Notifications, 2 unread'));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const alert = await within(panel).findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load notifications');
+    up = true;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(panel).findByRole('link', { name: 'Follow up Olle Ek today' })).toBeTruthy();
   });
 });

@@ -1,22 +1,11 @@
-import { OFFER_STATUSES, type OfferStatus } from '@leadcapture/contracts/offers';
-import {
-  Archive,
-  CopyPlus,
-  ExternalLink,
-  Megaphone,
-  MoreHorizontal,
-  Pencil,
-  Play,
-  Plus,
-  Search,
-  Trash2,
-} from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { OFFER_STATUSES } from '@leadcapture/contracts/offers';
+import { Archive, CopyPlus, ExternalLink, Megaphone, MoreHorizontal, Pencil, Play, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ListFilters, PagedList } from '../../../components/paged-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
 import {
   DropdownMenu,
@@ -25,24 +14,18 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { SearchInput } from '../../../components/ui/search-input.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Select } from '../../../components/ui/select.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { isHandledGlobally } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
 import { useDeleteOffer, useOfferAction, useOfferList, type Offer, type OfferAction } from '../api/offers.ts';
 import { OfferPublishedBadge, OfferStatusBadge } from '../components/offer-badges.tsx';
 import { conversionRate, formatConversion } from '../components/offer-figures.ts';
 
 const PAGE_SIZE = 25;
-const isStatus = (v: string | null): v is OfferStatus =>
-  v !== null && (OFFER_STATUSES as readonly string[]).includes(v);
 
 /**
  * /offers (spec 01 §2): the organisation's offer pages with status, published flag and figures.
@@ -54,28 +37,12 @@ export function OffersPage() {
   const { lp } = useLocalizedPath();
   const me = useCurrentUser();
   const canWrite = me.current_organization?.role !== 'viewer';
-  const [params, setParams] = useSearchParams();
-  const rawStatus = params.get('status');
-  const status = isStatus(rawStatus) ? rawStatus : '';
-  const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const deferredSearch = useDeferredValue(search.trim());
+  const params = useListParams('status', OFFER_STATUSES);
+  const { filter: status, page, deferredSearch } = params;
   const list = useOfferList({ status, search: deferredSearch, page, pageSize: PAGE_SIZE });
   const remove = useDeleteOffer();
   const action = useOfferAction();
   const [deleting, setDeleting] = useState<Offer | null>(null);
-
-  const setParam = (key: string, value: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === '') next.delete(key);
-        else next.set(key, value);
-        if (key !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
 
   const run = (offer: Offer, kind: OfferAction) =>
     action.mutate(
@@ -103,9 +70,6 @@ export function OffersPage() {
     }
   };
 
-  const data = list.data;
-  const filtered = status !== '' || deferredSearch !== '';
-  const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
   const conversion = (offer: Offer) => formatConversion(conversionRate(offer.submissions, offer.page_views), language);
   const rowActions = (offer: Offer) => (
     <RowActions offer={offer} canWrite={canWrite} onAction={run} onDelete={setDeleting} />
@@ -128,148 +92,84 @@ export function OffersPage() {
         }
       />
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <SearchInput
-          className="flex-1"
-          aria-label={t('list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          maxLength={200}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setParam('search', e.target.value.trim());
-          }}
-        />
-        <Select
-          aria-label={t('list.statusFilter')}
-          className="sm:w-48"
-          value={status}
-          onChange={(e) => setParam('status', e.target.value)}
-          placeholder={t('list.allStatuses')}
-          options={OFFER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-        />
-      </div>
+      <ListFilters
+        params={params}
+        searchLabel={t('list.search')}
+        searchPlaceholder={t('list.searchPlaceholder')}
+        filterLabel={t('list.statusFilter')}
+        filterAll={t('list.allStatuses')}
+        filterOptions={OFFER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+      />
 
-      <QueryState
+      <PagedList
         query={list}
-        errorMessage={t('list.loadFailed')}
-        isEmpty={(page) => page.results.length === 0}
-        empty={
-          filtered ? (
-            <EmptyState icon={Search} title={t('list.noMatchesTitle')} description={t('list.noMatchesBody')} />
-          ) : (
-            <EmptyState
-              icon={Megaphone}
-              title={t('list.emptyTitle')}
-              description={t('list.emptyBody')}
-              action={
-                canWrite && (
-                  <Button asChild>
-                    <Link to={lp('/offers/form')}>{t('list.createFirst')}</Link>
-                  </Button>
-                )
-              }
-            />
+        text={(key, values) => t(`list.${key}`, values)}
+        filtered={params.filtered}
+        emptyIcon={Megaphone}
+        emptyAction={
+          canWrite && (
+            <Button asChild>
+              <Link to={lp('/offers/form')}>{t('list.createFirst')}</Link>
+            </Button>
           )
         }
-      >
-        {(data) => (
+        columns={[
+          {
+            header: t('list.columns.title'),
+            cellClassName: 'max-w-80',
+            cell: (offer) => (
+              <>
+                <Link
+                  to={lp(`/offers/form/${offer.id}`)}
+                  className="font-medium text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  {offer.title}
+                </Link>
+                <a
+                  href={offer.public_url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="mt-0.5 block truncate text-xs text-muted-foreground hover:underline"
+                >
+                  {offer.public_url}
+                </a>
+              </>
+            ),
+          },
+          { header: t('list.columns.status'), cell: (offer) => <OfferBadges offer={offer} /> },
+          {
+            header: t('list.columns.views'),
+            align: 'right',
+            cell: (offer) => formatNumber(offer.page_views, language),
+          },
+          {
+            header: t('list.columns.submissions'),
+            align: 'right',
+            cell: (offer) => formatNumber(offer.submissions, language),
+          },
+          { header: t('list.columns.conversion'), align: 'right', cell: conversion },
+        ]}
+        actions={rowActions}
+        card={(offer) => (
           <>
-            <div className="max-md:hidden">
-              <Table aria-label={t('list.title')}>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>{t('list.columns.title')}</TableHead>
-                    <TableHead>{t('list.columns.status')}</TableHead>
-                    <TableHead className="text-right">{t('list.columns.views')}</TableHead>
-                    <TableHead className="text-right">{t('list.columns.submissions')}</TableHead>
-                    <TableHead className="text-right">{t('list.columns.conversion')}</TableHead>
-                    <TableHead>
-                      <span className="sr-only">{t('list.columns.actions')}</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.results.map((offer) => (
-                    <TableRow key={offer.id}>
-                      <TableCell className="max-w-80">
-                        <Link
-                          to={lp(`/offers/form/${offer.id}`)}
-                          className="font-medium text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                        >
-                          {offer.title}
-                        </Link>
-                        <a
-                          href={offer.public_url}
-                          target="_blank"
-                          rel="noreferrer"
-                          className="mt-0.5 block truncate text-xs text-muted-foreground hover:underline"
-                        >
-                          {offer.public_url}
-                        </a>
-                      </TableCell>
-                      <TableCell>
-                        <span className="flex flex-wrap gap-1.5">
-                          <OfferStatusBadge status={offer.status} />
-                          <OfferPublishedBadge published={offer.is_published} />
-                        </span>
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatNumber(offer.page_views, language)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatNumber(offer.submissions, language)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{conversion(offer)}</TableCell>
-                      <TableCell className="w-12 text-right">{rowActions(offer)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-
-            <ul className="grid gap-3 md:hidden" aria-label={t('list.title')}>
-              {data.results.map((offer) => (
-                <li key={offer.id}>
-                  <Card className="flex items-start gap-3 p-4">
-                    <div className="grid min-w-0 flex-1 gap-1">
-                      <Link
-                        to={lp(`/offers/form/${offer.id}`)}
-                        className="truncate font-medium text-foreground hover:underline"
-                      >
-                        {offer.title}
-                      </Link>
-                      <span className="truncate text-xs text-muted-foreground">{offer.public_url}</span>
-                      <span className="flex flex-wrap items-center gap-1.5">
-                        <OfferStatusBadge status={offer.status} />
-                        <OfferPublishedBadge published={offer.is_published} />
-                      </span>
-                      <span className="text-xs text-muted-foreground">
-                        {t('list.figures', {
-                          views: formatNumber(offer.page_views, language),
-                          submissions: formatNumber(offer.submissions, language),
-                          conversion: conversion(offer),
-                        })}
-                      </span>
-                    </div>
-                    {rowActions(offer)}
-                  </Card>
-                </li>
-              ))}
-            </ul>
-
-            {pages > 1 && (
-              <Pagination
-                label={t('list.pagination')}
-                summary={t('list.pageOf', { page, pages })}
-                page={page}
-                pages={pages}
-                onPage={(next) => setParam('page', String(next))}
-              />
-            )}
+            <Link to={lp(`/offers/form/${offer.id}`)} className="truncate font-medium text-foreground hover:underline">
+              {offer.title}
+            </Link>
+            <span className="truncate text-xs text-muted-foreground">{offer.public_url}</span>
+            <OfferBadges offer={offer} className="items-center" />
+            <span className="text-xs text-muted-foreground">
+              {t('list.figures', {
+                views: formatNumber(offer.page_views, language),
+                submissions: formatNumber(offer.submissions, language),
+                conversion: conversion(offer),
+              })}
+            </span>
           </>
         )}
-      </QueryState>
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={params.setPage}
+      />
 
       <Modal
         open={deleting !== null}
@@ -289,6 +189,16 @@ export function OffersPage() {
         }
       />
     </div>
+  );
+}
+
+/** The offer's status and whether it is published, side by side. */
+function OfferBadges({ offer, className }: { offer: Offer; className?: string }) {
+  return (
+    <span className={cn('flex flex-wrap gap-1.5', className)}>
+      <OfferStatusBadge status={offer.status} />
+      <OfferPublishedBadge published={offer.is_published} />
+    </span>
   );
 }
 
