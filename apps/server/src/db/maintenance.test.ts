@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/helpers.ts';
 import { queryRows, type DatabaseHandle } from './database.ts';
-import { maintainTables } from './maintenance.ts';
+import { MAINTENANCE_STATISTICS_TARGET, maintainTables } from './maintenance.ts';
 import { inScope } from './tenant.ts';
 
 let t: TestApp;
@@ -55,5 +55,23 @@ it.runIf(!process.env.TEST_DATABASE_URL)(
       sql`select n_dead_tup::int as n from pg_stat_user_tables where relname = 'leads'`,
     );
     expect(dead?.n).toBe(0);
+  },
+);
+
+it.runIf(!process.env.TEST_DATABASE_URL)(
+  'analyses with a small sample: ANALYZE holds every request on PGlite',
+  async () => {
+    // The outbox: pg_stats hides the tables under row-level security. Delivered rows, 500
+    // distinct texts: the histogram has one bound more than the statistics target.
+    await database.db.execute(sql`insert into outbox (kind, payload, last_error, delivered_at)
+      select 'maintenance.sample', '{}'::jsonb, 'text ' || g, now() from generate_series(1, 500) as g`);
+    await reportStatistics();
+    await maintainTables(database.db);
+    const [column] = await queryRows<{ bounds: number }>(
+      database.db,
+      sql`select cardinality(histogram_bounds::text::text[]) as bounds from pg_stats
+        where tablename = 'outbox' and attname = 'last_error'`,
+    );
+    expect(column?.bounds).toBe(MAINTENANCE_STATISTICS_TARGET + 1);
   },
 );

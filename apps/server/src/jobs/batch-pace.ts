@@ -3,9 +3,8 @@
  * process with every request (docs/leads-data.md). PGlite runs in the event loop, and its
  * queries resolve without giving the loop a turn: a batch holds every other request, static
  * files included, for as long as it runs. So batches are sized by time, not rows: each should
- * take about `targetMs`, and the work gives the loop a turn between two (`pause`). A static
- * file needs a few turns (stat, open, read), so a 200 ms bound on any request's wait needs
- * batches of a few tens of milliseconds. On PostgreSQL, where a batch waits on the network and
+ * take about `targetMs`, and the work steps aside between two (`pause`), so a 200 ms bound on
+ * any request's wait needs batches of a few tens of milliseconds. On PostgreSQL, where a batch waits on the network and
  * holds nothing, batches grow to `max`.
  */
 export interface BatchPace {
@@ -40,7 +39,17 @@ export function createBatchPace({ initial, min, max, targetMs }: BatchPaceOption
 }
 
 /**
- * Gives the event loop a turn: the I/O that waited (requests, their queries queued on PGlite,
- * static files) goes first. setImmediate, not a microtask: an awaited promise alone never does.
+ * How long the work steps aside between two batches. A static file is several requests to the
+ * thread pool (stat of .br, .gz and the file, open, read, close), each of which needs a turn of
+ * the loop once it completes: with one turn between batches (setImmediate) it waited one batch
+ * per step, 0.5-2 s during an import. A short timer lets the loop wait in poll for I/O, so a
+ * whole chain of them completes within one pause.
  */
-export const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const PAUSE_MS = 4;
+
+/**
+ * Steps aside for PAUSE_MS: the I/O that waited (requests, their queries queued on PGlite,
+ * static files) goes first. A timer, not a microtask: an awaited promise alone never gives the
+ * loop a turn.
+ */
+export const pause = () => new Promise<void>((resolve) => setTimeout(resolve, PAUSE_MS));

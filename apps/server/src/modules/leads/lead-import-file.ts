@@ -155,9 +155,15 @@ export interface CsvRecord {
   values: string[];
 }
 
+/**
+ * Bytes read from the file at once: the parser turns a whole chunk into records without giving
+ * the event loop a turn, and 64 KiB (the default) held it for 80-270 ms on a loaded machine.
+ */
+const READ_CHUNK_BYTES = 16 * 1024;
+
 /** The file's records as they are parsed, header included: quotes, BOM and CRLF handled. */
 export async function* readCsv(filePath: string, delimiter: Delimiter): AsyncGenerator<CsvRecord> {
-  const parser: Parser = createReadStream(filePath).pipe(
+  const parser: Parser = createReadStream(filePath, { highWaterMark: READ_CHUNK_BYTES }).pipe(
     parse({
       delimiter,
       bom: true,

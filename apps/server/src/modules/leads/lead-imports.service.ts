@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   detectMapping,
   IMPORT_ERRORS_KEPT,
@@ -19,7 +19,7 @@ import {
 } from '@leadcapture/contracts/lead-imports';
 import type { ValidationDetails } from '@leadcapture/contracts/errors';
 import { scoreLead, type ScoringRules } from '@leadcapture/contracts/lead-scoring';
-import type { Database, Tx } from '../../db/database.ts';
+import { queryRows, type Database, type Tx } from '../../db/database.ts';
 import { inScope, setScope, type TenantContext } from '../../db/tenant.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
@@ -39,9 +39,10 @@ export const LEADS_IMPORTED = 'leads.imported';
 /**
  * Rows per transaction, sized by time (jobs/batch-pace.ts): one multi-row INSERT each, read,
  * checked and written in about IMPORT_BATCH.targetMs, then the event loop gets a turn. On PGlite
- * a batch of 1,000 held every other request for a second or more.
+ * a batch of 1,000 held every other request for a second or more; inserting 50 leads takes
+ * 10-30 ms there (every index of leads, the trigram one included), so batches start at that.
  */
-export const IMPORT_BATCH = { initial: 500, min: 250, max: 1000, targetMs: 30 };
+export const IMPORT_BATCH = { initial: 50, min: 50, max: 1000, targetMs: 30 };
 /** A processing import whose heartbeat is older than this lost its process. */
 export const IMPORT_STALE_AFTER_MS = 2 * 60 * 1000;
 
@@ -378,6 +379,41 @@ function leadChanges(data: ImportRow): Partial<LeadInsert> {
 }
 
 /**
+ * Each address's first live lead in the organisation (the duplicates of a batch). The addresses
+ * go through `leads_first_live_ids` (db/functions/), which reads them by their key in
+ * leads_address_key_idx whatever the statistics say: right after a bulk import the planner has
+ * none, and a lookup by organisation then read every lead of it for every batch (a quadratic
+ * import that held PGlite, and every request with it, for ever longer). The rows are then read
+ * one id at a time through the primary key: the LIMIT keeps the lateral subquery from being
+ * flattened into a join the planner could answer with a scan of the organisation.
+ */
+async function firstLiveLeads(tx: Tx, job: ImportJob, emails: string[]): Promise<Map<string, LeadRow>> {
+  const existing = new Map<string, LeadRow>();
+  if (emails.length === 0) return existing;
+  const first = await queryRows<{ address: string; lead_id: string }>(
+    tx,
+    sql`select address, lead_id from leads_first_live_ids(array(select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb)))`,
+  );
+  if (first.length === 0) return existing;
+  const byId = tx
+    .select()
+    .from(leads)
+    .where(and(eq(leads.id, sql`k.id::uuid`), eq(leads.organizationId, job.organizationId)))
+    .limit(1)
+    .as('l');
+  const rows = await tx
+    .select()
+    .from(sql`jsonb_array_elements_text(${JSON.stringify(first.map((f) => f.lead_id))}::jsonb) as k(id)`)
+    .crossJoinLateral(byId);
+  const addressOf = new Map(first.map((f) => [f.lead_id, f.address]));
+  for (const { l } of rows) {
+    const address = addressOf.get(l.id);
+    if (address !== undefined) existing.set(address, l);
+  }
+  return existing;
+}
+
+/**
  * One batch in one transaction: duplicates by email (case-insensitive) against the
  * organisation's live leads and earlier rows of the file are skipped or update that lead; the
  * rest go in with one multi-row INSERT; the record's counters move in the same transaction.
@@ -393,28 +429,7 @@ async function writeBatch(tx: Tx, job: ImportJob, rows: ValidRow[], counts: Batc
       sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from jsonb_array_elements_text(${keys}::jsonb) as k order by k`,
     );
   }
-  const existing = new Map<string, LeadRow>();
-  if (emails.length > 0) {
-    // The ids come from `leads_email_list_ids` (db/functions/), which reads the
-    // (organization_id, lower(email)) index: under row-level security a lower(email) condition
-    // here could not (lower() is not leakproof) and would read every lead of the organisation
-    // per batch. Leads in the bin are skipped below.
-    const found = await tx
-      .select()
-      .from(leads)
-      .where(
-        and(
-          eq(leads.organizationId, job.organizationId),
-          sql`${leads.id} = any(array(select leads_email_list_ids(${JSON.stringify(emails)}::jsonb)))`,
-        ),
-      )
-      .orderBy(asc(leads.createdAt));
-    for (const row of found) {
-      if (row.deletedAt !== null) continue;
-      const key = row.email.toLowerCase();
-      if (!existing.has(key)) existing.set(key, row);
-    }
-  }
+  const existing = await firstLiveLeads(tx, job, emails);
   const inserts = new Map<string, LeadInsert>();
   const anonymous: LeadInsert[] = [];
   const updates = new Map<string, { row: LeadRow; changes: Partial<LeadInsert> }>();
