@@ -107,12 +107,7 @@ export function CurrentPlanCard({
       </CardContent>
       {showCancel && (
         <CardFooter>
-          <Button
-            variant="ghost"
-            className="text-destructive hover:text-destructive"
-            loading={pending === 'cancel'}
-            onClick={onCancel}
-          >
+          <Button variant="outline" loading={pending === 'cancel'} onClick={onCancel}>
             {t('current.cancel')}
           </Button>
         </CardFooter>

@@ -41,8 +41,8 @@ export function UsageMeter({ row }: { row: UsageRow }) {
             className={cn(
               'text-xs tabular-nums',
               tone === 'ok' && 'text-muted-foreground',
-              tone === 'warning' && 'font-medium text-warning-soft-foreground',
-              tone === 'critical' && 'font-medium text-destructive',
+              tone === 'warning' && 'font-medium text-amber-800 dark:text-amber-300',
+              tone === 'critical' && 'font-medium text-red-700 dark:text-red-400',
             )}
           >
             {t('usage.percent', { percent: formatNumber(percentage / 100, language, { style: 'percent' }) })}
