@@ -187,6 +187,14 @@ describe('route guards (spec 01 §2)', () => {
     await waitFor(() => expect(sv.state.location.pathname).toBe('/sv/auth/accept-invite'));
   });
 
+  it('leads the other billing addresses to the billing pages, keeping /sv and ?upgrade', async () => {
+    signIn();
+    const billing = renderApp('/sv/dashboard/settings/billing?upgrade=professional');
+    await waitFor(() => expect(location(billing)).toBe('/sv/settings/billing?upgrade=professional'));
+    const usage = renderApp('/dashboard/analytics/usage');
+    await waitFor(() => expect(location(usage)).toBe('/settings/billing/usage'));
+  });
+
   it('logs out when the user cannot be loaded', async () => {
     signIn();
     meAnswer = () => new Response(JSON.stringify(failure(500, 'INTERNAL_ERROR')), { status: 500 });

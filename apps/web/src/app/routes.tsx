@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import type { RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { initI18n, type namespaces } from '../i18n/i18n.ts';
-import { languages, type Language } from '../i18n/language.ts';
+import { languages, localizePath, type Language } from '../i18n/language.ts';
 import { writeLocaleCookie } from '../i18n/locale-cookie.ts';
 import { prefetchOverview } from '../features/dashboard/api/overview.ts';
 import { leaveForSignIn, redirectSignedIn, requireUser } from './guards.ts';
@@ -109,6 +109,10 @@ const pages = {
   organization: lazyPage(() =>
     import('../features/settings/pages/organization-page.tsx').then((m) => ({ Component: m.OrganizationPage })),
   ),
+  billing: lazyPage(() =>
+    import('../features/billing/pages/billing-page.tsx').then((m) => ({ Component: m.BillingPage })),
+  ),
+  usage: lazyPage(() => import('../features/billing/pages/usage-page.tsx').then((m) => ({ Component: m.UsagePage }))),
 };
 
 const title = (page: (t: AppT) => string): RouteHandle => ({ title: page });
@@ -146,9 +150,19 @@ function publicRoutes(): RouteObject[] {
   ];
 }
 
+/**
+ * Other addresses of the billing pages (spec 02 §2): /dashboard/settings/billing (with its
+ * `?upgrade=<plan>`) and /dashboard/analytics/usage lead to /settings/billing and its usage page.
+ */
+function billingRedirect(to: string, language: Language) {
+  return ({ request }: LoaderFunctionArgs) => redirect(localizePath(`${to}${new URL(request.url).search}`, language));
+}
+
 /** Pages behind sign-in, in the dashboard layout. */
-function signedInRoutes(queryClient: QueryClient): RouteObject[] {
+function signedInRoutes(queryClient: QueryClient, language: Language): RouteObject[] {
   return [
+    { path: 'dashboard/settings/billing', loader: billingRedirect('/settings/billing', language) },
+    { path: 'dashboard/analytics/usage', loader: billingRedirect('/settings/billing/usage', language) },
     {
       lazy: pages.dashboardLayout,
       // The layout's bell speaks the notifications namespace: fetched with the page's strings,
@@ -227,6 +241,12 @@ function signedInRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: pages.organization,
               handle: title((t) => t('settings:organization.metaTitle')),
             },
+            { path: 'settings/billing', lazy: pages.billing, handle: title((t) => t('billing:page.metaTitle')) },
+            {
+              path: 'settings/billing/usage',
+              lazy: pages.usage,
+              handle: title((t) => t('billing:usage.metaTitle')),
+            },
           ],
         },
       ],
@@ -249,7 +269,7 @@ function languageBranch(language: Language, queryClient: QueryClient): RouteObje
     children: [
       { loader: redirectSignedIn(language), element: <SignedOutLayout />, children: openRoutes() },
       { children: publicRoutes() },
-      { loader: requireUser(language, queryClient), children: signedInRoutes(queryClient) },
+      { loader: requireUser(language, queryClient), children: signedInRoutes(queryClient, language) },
       { path: '*', element: <NotFoundPage />, handle: title((t) => t('errors:page.404.title')) },
     ],
   };

@@ -4,7 +4,7 @@ type ProgressProps = {
   /** 0–100; values outside are clamped so a usage of 120 % still draws a full bar. */
   value: number;
   label: string;
-  tone?: 'primary' | 'warning' | 'danger';
+  tone?: 'primary' | 'success' | 'warning' | 'danger';
   className?: string;
 };
 
@@ -23,6 +23,7 @@ export function Progress({ value, label, tone = 'primary', className }: Progress
         className={cn(
           'h-full rounded-full transition-[width] duration-500',
           tone === 'primary' && 'bg-primary',
+          tone === 'success' && 'bg-emerald-500',
           tone === 'warning' && 'bg-amber-500',
           tone === 'danger' && 'bg-red-600 dark:bg-red-500',
         )}

@@ -1,0 +1,181 @@
+/**
+ * Billing (spec 02 §2, §4; 03-decisions §4): a new organisation's owner opens /settings/billing
+ * from the settings hub, sees the 14-day trial, chooses Starter, upgrades to Professional,
+ * schedules a downgrade and resumes, cancels at the period end, and opens the usage page. The old
+ * addresses lead there. Screenshots of /settings/billing at 390x844 and 1366x768, light and dark,
+ * English and Swedish, with axe on each.
+ */
+import assert from 'node:assert/strict';
+import {
+  assertAccessible,
+  locales,
+  openPage,
+  registerAccount,
+  screenshot,
+  signIn,
+  skipOnboarding,
+} from './support.mjs';
+
+const en = locales.en;
+const sv = locales.sv;
+const fill = (text, values) => text.replace(/\{\{(\w+)\}\}/g, (_, key) => String(values[key]));
+/** The part of a message before its first placeholder, for texts that carry a date. */
+const lead = (text) => new RegExp(`^${text.split('{{')[0]}`);
+
+/** A context of the given size and scheme, recording problems like openPage does. */
+async function openSized(browser, baseURL, { width, height, colorScheme, phone }) {
+  const context = await browser.newContext({
+    baseURL,
+    colorScheme,
+    viewport: { width, height },
+    ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}),
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  return {
+    context,
+    page,
+    assertNoProblems: () => assert.deepEqual(problems, [], 'the page logged errors'),
+    close: () => context.close(),
+  };
+}
+
+const planCard = (page, name) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
+
+export default async function billing({ browser, baseURL }) {
+  const owner = await registerAccount(baseURL);
+  await skipOnboarding(baseURL, owner);
+
+  {
+    const { page, context, assertNoProblems, close } = await openPage(browser, baseURL);
+    try {
+      await signIn(context, baseURL, owner);
+      await page.goto('/settings');
+      await page.getByRole('link', { name: new RegExp(en.settings.hub.billing.title) }).click();
+      await page.waitForURL(`${baseURL}/settings/billing`);
+      await page.getByRole('heading', { level: 1, name: en.billing.page.title }).waitFor();
+
+      // A new organisation tries Professional for 14 days.
+      await page.getByRole('heading', { name: fill(en.billing.trial.banner_other, { count: 14 }) }).waitFor();
+      await planCard(page, 'Professional').getByText(en.billing.plans.yourTrial).waitFor();
+      await planCard(page, 'Enterprise').getByRole('link', { name: en.billing.plans.contactSales }).waitFor();
+      await assertAccessible(page, '/settings/billing in the trial');
+
+      // Annual prices and the saving.
+      await page.locator('label', { hasText: en.billing.plans.annual }).click();
+      await page.getByText(fill(en.billing.plans.save, { percent: '20%' })).waitFor();
+      await planCard(page, 'Starter').getByText('$278.40').waitFor();
+      await page.locator('label', { hasText: en.billing.plans.monthly }).click();
+      await planCard(page, 'Starter').getByText('$29.00').waitFor();
+
+      // Choose Starter (the trial ends, the plan starts now).
+      await page.getByRole('button', { name: fill(en.billing.plans.choose, { plan: 'Starter' }) }).click();
+      await page.getByText(fill(en.billing.toast.started, { plan: 'Starter' }), { exact: true }).waitFor();
+      await planCard(page, 'Starter').getByRole('button', { name: en.billing.plans.current }).waitFor();
+      assert.equal(await page.getByRole('heading', { name: /free trial/ }).count(), 0, 'the trial banner is gone');
+
+      // Upgrade to Professional, at once.
+      await page.getByRole('button', { name: fill(en.billing.plans.upgradeTo, { plan: 'Professional' }) }).click();
+      await page.getByText(fill(en.billing.toast.upgraded, { plan: 'Professional' }), { exact: true }).waitFor();
+      await planCard(page, 'Professional').getByRole('button', { name: en.billing.plans.current }).waitFor();
+
+      // Schedule a downgrade to Starter (confirmed: at the period end), then resume.
+      await page.getByRole('button', { name: fill(en.billing.plans.downgradeTo, { plan: 'Starter' }) }).click();
+      const downgrade = page.getByRole('dialog', {
+        name: fill(en.billing.confirm.downgradeTitle, { plan: 'Starter' }),
+      });
+      await downgrade.getByText(lead(en.billing.confirm.downgradeBody)).waitFor();
+      await assertAccessible(page, 'the downgrade dialog');
+      await downgrade.getByRole('button', { name: en.billing.confirm.downgradeConfirm }).click();
+      await page
+        .getByText(lead(en.billing.toast.downgraded.replace('{{plan}}', 'Starter')))
+        .first()
+        .waitFor();
+      await planCard(page, 'Starter').getByRole('button', { name: en.billing.plans.scheduled }).waitFor();
+      await page.getByRole('button', { name: en.billing.current.resume, exact: true }).click();
+      await page.getByText(en.billing.toast.resumed, { exact: true }).waitFor();
+      await planCard(page, 'Starter')
+        .getByRole('button', { name: fill(en.billing.plans.downgradeTo, { plan: 'Starter' }) })
+        .waitFor();
+
+      // Cancel at the period end.
+      await page.getByRole('button', { name: en.billing.current.cancel }).click();
+      const cancel = page.getByRole('dialog', { name: en.billing.confirm.cancelTitle });
+      await cancel.getByRole('button', { name: en.billing.confirm.cancelConfirm }).click();
+      await page.getByText(lead(en.billing.toast.cancelled)).waitFor();
+      await page.getByText(lead(en.billing.current.endsOn)).waitFor();
+      await page.getByRole('button', { name: en.billing.current.resume, exact: true }).waitFor();
+      await assertAccessible(page, '/settings/billing while cancelling');
+      await screenshot(page, 'billing-cancelling-desktop-light-en');
+
+      // Usage, linked from the page.
+      await page.getByRole('link', { name: en.billing.page.viewUsage }).click();
+      await page.waitForURL(`${baseURL}/settings/billing/usage`);
+      await page.getByRole('progressbar', { name: en.billing.usage.resource.leads }).waitFor();
+      assert.equal(
+        await page
+          .getByRole('progressbar', { name: en.billing.usage.resource.team_members })
+          .getAttribute('aria-valuenow'),
+        '10',
+        'one member of ten on Professional',
+      );
+      await page.getByText(en.billing.usage.unlimited, { exact: true }).first().waitFor();
+      await assertAccessible(page, '/settings/billing/usage');
+      await screenshot(page, 'billing-usage-desktop-light-en');
+      await page.getByRole('link', { name: en.billing.usage.back }).click();
+      await page.waitForURL(`${baseURL}/settings/billing`);
+
+      // The other addresses of the billing pages.
+      await page.goto('/dashboard/settings/billing?upgrade=enterprise');
+      await page.waitForURL(`${baseURL}/settings/billing?upgrade=enterprise`);
+      await page.locator('#plan-enterprise[data-highlighted]').waitFor();
+      await page.goto('/sv/dashboard/analytics/usage');
+      await page.waitForURL(`${baseURL}/sv/settings/billing/usage`);
+      await page.getByRole('heading', { level: 1, name: sv.billing.usage.title }).waitFor();
+
+      // The return from a checkout: one toast, the parameter gone.
+      await page.goto('/settings/billing?checkout=success');
+      await page.getByText(en.billing.toast.checkoutSuccess, { exact: true }).waitFor();
+      await page.waitForURL(`${baseURL}/settings/billing`);
+      assertNoProblems();
+    } finally {
+      await close();
+    }
+  }
+
+  // A fresh trial looked at in both sizes, schemes and languages.
+  const trial = await registerAccount(baseURL);
+  await skipOnboarding(baseURL, trial);
+  const sizes = [
+    { name: 'phone', width: 390, height: 844, phone: true },
+    { name: 'desktop', width: 1366, height: 768, phone: false },
+  ];
+  for (const size of sizes) {
+    for (const colorScheme of ['light', 'dark']) {
+      for (const language of ['en', 'sv']) {
+        const { page, context, assertNoProblems, close } = await openSized(browser, baseURL, { ...size, colorScheme });
+        try {
+          await signIn(context, baseURL, trial);
+          await page.goto(language === 'en' ? '/settings/billing' : '/sv/settings/billing');
+          const strings = locales[language].billing;
+          await page.getByRole('heading', { name: fill(strings.trial.banner_other, { count: 14 }) }).waitFor();
+          await planCard(page, 'Enterprise').getByText(strings.plans.custom).waitFor();
+          const overflow = await page.evaluate(
+            () => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth,
+          );
+          assert.ok(overflow <= 0, `/settings/billing scrolls sideways by ${overflow}px (${size.name})`);
+          await assertAccessible(page, `/settings/billing (${size.name}, ${colorScheme}, ${language})`);
+          await screenshot(page, `billing-${size.name}-${colorScheme}-${language}`);
+          assertNoProblems();
+        } finally {
+          await close();
+        }
+      }
+    }
+  }
+}
