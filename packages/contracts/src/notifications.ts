@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USAGE_RESOURCES } from './billing.ts';
 import { paginationQuerySchema } from './envelope.ts';
 
 /**
@@ -9,7 +10,7 @@ import { paginationQuerySchema } from './envelope.ts';
 export const NOTIFICATION_CATEGORIES = ['leads', 'events', 'team', 'billing', 'system'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
-export const NOTIFICATION_TYPES = ['lead_follow_up_due'] as const;
+export const NOTIFICATION_TYPES = ['lead_follow_up_due', 'trial_ending', 'trial_ended', 'usage_threshold'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
@@ -24,6 +25,32 @@ export const leadFollowUpDataSchema = z.object({
   follow_up_date: z.iso.datetime({ offset: true }),
 });
 export type LeadFollowUpData = z.infer<typeof leadFollowUpDataSchema>;
+
+/** `trial_ending` (category billing): the trial ends within 3 days; link /settings/billing. */
+export const trialEndingDataSchema = z.object({
+  /** Whole days left, rounded up (billing daysRemaining). */
+  days_remaining: z.number().int().min(0),
+  trial_end: z.iso.datetime({ offset: true }),
+});
+export type TrialEndingData = z.infer<typeof trialEndingDataSchema>;
+
+/** `trial_ended` (category billing): the trial ended and the organisation is on free; link /settings/billing. */
+export const trialEndedDataSchema = z.object({
+  trial_end: z.iso.datetime({ offset: true }),
+});
+export type TrialEndedData = z.infer<typeof trialEndedDataSchema>;
+
+/** The shares of a limit at which owners are told. */
+export const USAGE_THRESHOLDS = [80, 100] as const;
+export type UsageThreshold = (typeof USAGE_THRESHOLDS)[number];
+
+/** `usage_threshold` (category billing): a resource reached 80 % or 100 % of its limit; link /settings/billing/usage. */
+export const usageThresholdDataSchema = z.object({
+  resource: z.enum(USAGE_RESOURCES),
+  percentage: z.union([z.literal(80), z.literal(100)]),
+  limit: z.number().int().min(0),
+});
+export type UsageThresholdData = z.infer<typeof usageThresholdDataSchema>;
 
 export const notificationSchema = z.object({
   id: z.uuid(),

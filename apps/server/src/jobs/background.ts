@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { maintainTables, MAINTENANCE_TASK } from '../db/maintenance.ts';
 import { mailHandler } from '../mail/mail-handler.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { remindEndingTrials } from '../modules/billing/billing-notices.service.ts';
 import { advanceSubscriptions } from '../modules/billing/billing.service.ts';
 import { CONTACT_OUTBOX_KIND, contactMailHandler } from '../modules/contact/contact.service.ts';
 import { removeUnclaimedAttachments } from '../modules/capture/attachments.ts';
@@ -23,6 +24,7 @@ export const PURGE_TASK = 'lead_bin_purge';
 export const REMINDERS_TASK = 'lead_follow_up_reminders';
 export const IMPORT_SWEEP_TASK = 'lead_import_sweep';
 export const SUBSCRIPTION_PERIODS_TASK = 'subscription_periods';
+export const TRIAL_REMINDERS_TASK = 'subscription_trial_reminders';
 export const ATTACHMENT_CLEANUP_TASK = 'lead_attachment_cleanup';
 /** Imports interrupted by a dead process are found within a minute of going stale. */
 const IMPORT_SWEEP_INTERVAL_MS = 60_000;
@@ -32,7 +34,7 @@ const IMPORT_SWEEP_INTERVAL_MS = 60_000;
  * process (mail, live events) after its transaction commits, and the scheduled tasks: the bin's
  * purge after LEAD_RETENTION_DAYS, follow-up reminders, the sweep of interrupted imports, the
  * removal of visitors' uploads no lead took, the outbox's finished rows, subscriptions whose
- * period ended, and on
+ * period ended, trials about to end, and on
  * PGlite the statistics and dead rows autovacuum looks after on PostgreSQL.
  */
 export function createBackgroundWork(opts: {
@@ -47,7 +49,7 @@ export function createBackgroundWork(opts: {
   const outbox = createOutboxWorker({
     db: database.db,
     handlers: {
-      'mail.send': mailHandler(mailer),
+      'mail.send': mailHandler(mailer, config.publicUrl),
       [LEAD_CREATED]: liveEventHandler(live),
       [LEAD_UPDATED]: liveEventHandler(live),
       [LEAD_DELETED]: liveEventHandler(live),
@@ -81,7 +83,22 @@ export function createBackgroundWork(opts: {
         run: () => removeUnclaimedAttachments({ db: database.db, storage, log }),
       },
       { name: OUTBOX_RETENTION_TASK, run: () => purgeOutbox(database.db) },
-      { name: SUBSCRIPTION_PERIODS_TASK, run: () => advanceSubscriptions(database.db) },
+      {
+        name: SUBSCRIPTION_PERIODS_TASK,
+        run: async () => {
+          const result = await advanceSubscriptions(database.db);
+          if (result.advanced > 0) outbox.kick();
+          return result;
+        },
+      },
+      {
+        name: TRIAL_REMINDERS_TASK,
+        run: async () => {
+          const result = await remindEndingTrials(database.db);
+          if (result.reminded > 0) outbox.kick();
+          return result;
+        },
+      },
       // PostgreSQL has autovacuum; PGlite does what it would (db/maintenance.ts).
       ...(database.kind === 'pglite' ? [{ name: MAINTENANCE_TASK, run: () => maintainTables(database.db) }] : []),
     ],

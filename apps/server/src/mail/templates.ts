@@ -1,3 +1,4 @@
+import type { UsageResource } from '@leadcapture/contracts/billing';
 import type { LeadStatus, Role } from '@leadcapture/contracts/constants';
 /**
  * Transactional mail in the user's language. English is the source; Swedish is complete;
@@ -9,7 +10,10 @@ export type MailTemplate =
   | 'lead_email_confirmation'
   | 'lead_status_changed'
   | 'lead_follow_up_due'
-  | 'team_invitation';
+  | 'team_invitation'
+  | 'trial_ending'
+  | 'trial_ended'
+  | 'usage_threshold';
 type Lang = 'en' | 'sv';
 
 interface Copy {
@@ -151,6 +155,69 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
       signature: 'LeadCapture-teamet',
     },
   },
+  // To every owner, once per trial, when 3 days or fewer are left (docs/billing.md).
+  trial_ending: {
+    en: {
+      subject: 'Your LeadCapture trial ends soon',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Choose a plan',
+      expiry: '',
+      ignore: 'You get this email because you own the organisation.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'Din provperiod på LeadCapture tar snart slut',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Välj en plan',
+      expiry: '',
+      ignore: 'Du får det här mejlet eftersom du äger organisationen.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
+  // To every owner when the trial has ended and the organisation is on free.
+  trial_ended: {
+    en: {
+      subject: 'Your LeadCapture trial has ended',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Choose a plan',
+      expiry: '',
+      ignore: 'You get this email because you own the organisation.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'Din provperiod på LeadCapture har tagit slut',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Välj en plan',
+      expiry: '',
+      ignore: 'Du får det här mejlet eftersom du äger organisationen.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
+  // To every owner when a limited resource first reaches 80 % or 100 % of its limit.
+  usage_threshold: {
+    en: {
+      subject: 'Your plan’s usage',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'See your usage',
+      expiry: '',
+      ignore: 'You get this email because you own the organisation.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'Användningen av din plan',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Se din användning',
+      expiry: '',
+      ignore: 'Du får det här mejlet eftersom du äger organisationen.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
 };
 
 export const escapeHtml = (s: string) =>
@@ -249,4 +316,53 @@ export function teamInvitationDetail(
   return lang === 'sv'
     ? `${invitation.invitedBy} har bjudit in dig till ${invitation.organization} på LeadCapture som ${role}.`
     : `${invitation.invitedBy} has invited you to join ${invitation.organization} on LeadCapture as ${role}.`;
+}
+
+/** The body of a trial_ending mail, in the owner's language. */
+export function trialEndingDetail(language: string, days: number): string {
+  if (language === 'sv') {
+    return `Din provperiod på Professional slutar om ${days} ${days === 1 ? 'dag' : 'dagar'}. Välj en plan för att behålla det du använder; annars fortsätter organisationen på Free.`;
+  }
+  return `Your Professional trial ends in ${days} ${days === 1 ? 'day' : 'days'}. Choose a plan to keep what you use; otherwise the organisation continues on Free.`;
+}
+
+/** The body of a trial_ended mail, in the owner's language. */
+export function trialEndedDetail(language: string): string {
+  return language === 'sv'
+    ? 'Din provperiod på Professional har tagit slut och organisationen är nu på Free. Inget har raderats; välj en plan för att få tillbaka Professionals gränser.'
+    : 'Your Professional trial has ended and the organisation is now on Free. Nothing was deleted; choose a plan to get Professional’s limits back.';
+}
+
+const RESOURCE_NAMES: Record<Lang, Record<UsageResource, string>> = {
+  en: {
+    leads: 'leads this month',
+    team_members: 'team members',
+    events: 'active events',
+    offers: 'offers',
+    storage: 'MB of storage',
+  },
+  sv: {
+    leads: 'leads den här månaden',
+    team_members: 'teammedlemmar',
+    events: 'aktiva evenemang',
+    offers: 'erbjudanden',
+    storage: 'MB lagring',
+  },
+};
+
+/** The body of a usage_threshold mail, in the owner's language. */
+export function usageThresholdDetail(
+  language: string,
+  usage: { resource: UsageResource; percentage: number; limit: number },
+): string {
+  const lang: Lang = language === 'sv' ? 'sv' : 'en';
+  const what = `${usage.limit} ${RESOURCE_NAMES[lang][usage.resource]}`;
+  if (lang === 'sv') {
+    return usage.percentage >= 100
+      ? `Ni har använt hela planens gräns på ${what}. Uppgradera planen för att lägga till fler.`
+      : `Ni har använt ${usage.percentage} % av planens gräns på ${what}.`;
+  }
+  return usage.percentage >= 100
+    ? `You have used all of your plan’s ${what}. Upgrade your plan to add more.`
+    : `You have used ${usage.percentage} % of your plan’s ${what}.`;
 }

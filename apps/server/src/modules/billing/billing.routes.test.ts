@@ -341,6 +341,7 @@ describe('atPeriodEnd (a moved clock)', () => {
     currentPeriodEnd: new Date('2026-02-28T10:00:00Z'),
     cancelAtPeriodEnd: false,
     scheduledPlanId: null,
+    trialRemindedAt: null,
     createdAt: new Date('2026-01-31T10:00:00Z'),
     updatedAt: new Date('2026-01-31T10:00:00Z'),
   };

@@ -30,6 +30,7 @@ import { files } from '../files/files.table.ts';
 import { leads } from '../leads/leads.table.ts';
 import { offers } from '../offers/offers.table.ts';
 import { memberships } from '../organizations/organizations.table.ts';
+import { noticeUsage, notifyOwners } from './billing-notices.service.ts';
 import { subscriptions } from './billing.table.ts';
 
 /** Plans, the organisation's subscription and its usage (03-decisions §4, docs/billing.md). */
@@ -173,13 +174,17 @@ const RESOURCE_NAMES: Record<UsageResource, { one: string; many: string }> = {
   storage: { one: 'MB of storage', many: 'MB of storage' },
 };
 
+/** The share of a limit from which a counted create may tell the owners (billing-notices noticeUsage). */
+const USAGE_NOTICE_FROM = 80;
+
 /**
  * Counts `adding` more of `resource` against the organisation's plan before a create writes them
  * (03-decisions §4): past the limit it answers 402 USAGE_LIMIT_REACHED with the paywall's details
  * and the caller writes nothing. The subscription row is locked first, so the organisation's
  * counted creates take turns until their transactions end: at a limit of N, any number of
  * concurrent creates store at most N. Answers the usage the create leaves, which the route
- * reports in the x-usage-* headers from 80 % (`ctx.reportUsage`).
+ * reports in the x-usage-* headers from 80 % (`ctx.reportUsage`). The first create in the period
+ * to reach 80 % or 100 % tells the owners, in its transaction (noticeUsage).
  */
 export async function reserveUsage(
   ctx: UsageScope & Pick<TenantContext, 'reportUsage'>,
@@ -217,6 +222,9 @@ export async function reserveUsage(
     limit,
     percentage: usagePercentage(current + adding, limit),
   };
+  if ((current + adding) * 100 >= USAGE_NOTICE_FROM * limit) {
+    await noticeUsage(ctx.tx, ctx.organizationId, { resource, before: current, after: current + adding, limit }, now);
+  }
   ctx.reportUsage?.(usage);
   return usage;
 }
@@ -429,7 +437,7 @@ export function atPeriodEnd(row: SubscriptionRow, now: Date): Partial<typeof sub
  * The scheduled task `subscription_periods`: every subscription whose period has ended moves on
  * (`atPeriodEnd`). Each organisation in its own transaction, the row locked and changed only if
  * its period is still the one that ended, so a second run, here or in another process, changes
- * nothing.
+ * nothing. A trial's end tells the owners in the same transaction (in the app and by mail).
  */
 export async function advanceSubscriptions(db: Database, now = new Date()): Promise<{ advanced: number }> {
   const due = await queryRows<{ organization_id: string }>(
@@ -449,6 +457,12 @@ export async function advanceSubscriptions(db: Database, now = new Date()): Prom
         .update(subscriptions)
         .set(atPeriodEnd(row, now))
         .where(and(eq(subscriptions.id, row.id), eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd)));
+      if (row.status === 'trialing') {
+        await notifyOwners(tx, organizationId, {
+          type: 'trial_ended',
+          data: { trial_end: (row.trialEnd ?? row.currentPeriodEnd).toISOString() },
+        });
+      }
       await recordAudit(
         tx,
         { ip: null, userAgent: 'subscription_periods' },

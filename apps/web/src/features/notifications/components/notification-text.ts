@@ -1,9 +1,13 @@
+import { USAGE_RESOURCES, type UsageResource } from '@leadcapture/contracts/billing';
 import type { Notification, NotificationType } from '@leadcapture/contracts/notifications';
 import type { TFunction } from 'i18next';
 
 type Renderer = (t: TFunction<'notifications'>, data: Notification['data']) => string;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const whole = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
+const isResource = (value: unknown): value is UsageResource =>
+  typeof value === 'string' && (USAGE_RESOURCES as readonly string[]).includes(value);
 
 /** One sentence per type, from the data the server stored with it (the server stores no text). */
 const RENDERERS: Record<NotificationType, Renderer> = {
@@ -13,6 +17,19 @@ const RENDERERS: Record<NotificationType, Renderer> = {
     return company
       ? t('types.lead_follow_up_due.withCompany', { name, company })
       : t('types.lead_follow_up_due.text', { name });
+  },
+  trial_ending: (t, data) => {
+    const days = whole(data.days_remaining);
+    return days > 0 ? t('types.trial_ending.text', { count: days }) : t('types.trial_ending.today');
+  },
+  trial_ended: (t) => t('types.trial_ended.text'),
+  usage_threshold: (t, data) => {
+    const resource = isResource(data.resource) ? t(`types.resources.${data.resource}`) : '';
+    const limit = whole(data.limit);
+    const percentage = whole(data.percentage);
+    return percentage >= 100
+      ? t('types.usage_threshold.reached', { limit, resource })
+      : t('types.usage_threshold.nearing', { percentage, limit, resource });
   },
 };
 
