@@ -61,6 +61,7 @@ describe('row-level security', () => {
       'offer_page_views',
       'offers',
       'subscriptions',
+      'usage_alerts',
     ]);
     for (const r of rows) expect(r, r.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
     const [orgTable] = await queryRows<{ relforcerowsecurity: boolean }>(
