@@ -333,20 +333,20 @@ export function trialEndedDetail(language: string): string {
     : 'Your Professional trial has ended and the organisation is now on Free. Nothing was deleted; choose a plan to get Professional’s limits back.';
 }
 
-const RESOURCE_NAMES: Record<Lang, Record<UsageResource, string>> = {
+const RESOURCE_NAMES: Record<Lang, Record<UsageResource, [one: string, many: string]>> = {
   en: {
-    leads: 'leads this month',
-    team_members: 'team members',
-    events: 'active events',
-    offers: 'offers',
-    storage: 'MB of storage',
+    leads: ['lead this month', 'leads this month'],
+    team_members: ['team member', 'team members'],
+    events: ['active event', 'active events'],
+    offers: ['offer', 'offers'],
+    storage: ['MB of storage', 'MB of storage'],
   },
   sv: {
-    leads: 'leads den här månaden',
-    team_members: 'teammedlemmar',
-    events: 'aktiva evenemang',
-    offers: 'erbjudanden',
-    storage: 'MB lagring',
+    leads: ['lead den här månaden', 'leads den här månaden'],
+    team_members: ['teammedlem', 'teammedlemmar'],
+    events: ['aktivt evenemang', 'aktiva evenemang'],
+    offers: ['erbjudande', 'erbjudanden'],
+    storage: ['MB lagring', 'MB lagring'],
   },
 };
 
@@ -356,7 +356,8 @@ export function usageThresholdDetail(
   usage: { resource: UsageResource; percentage: number; limit: number },
 ): string {
   const lang: Lang = language === 'sv' ? 'sv' : 'en';
-  const what = `${usage.limit} ${RESOURCE_NAMES[lang][usage.resource]}`;
+  const [one, many] = RESOURCE_NAMES[lang][usage.resource];
+  const what = `${usage.limit} ${usage.limit === 1 ? one : many}`;
   if (lang === 'sv') {
     return usage.percentage >= 100
       ? `Ni har använt hela planens gräns på ${what}. Uppgradera planen för att lägga till fler.`

@@ -20,7 +20,7 @@ const inbox = paginated(notificationSchema);
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ runScheduler: false });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -241,6 +241,8 @@ describe('usage notices (reserveUsage at 80 % and 100 %)', () => {
     expect((await billingNotices(owner)).map((n) => n.data)).toEqual([
       { resource: 'events', percentage: 100, limit: 1 },
     ]);
+    const [mail] = await mailsOf(owner, SUBJECTS.usage);
+    expect(mail?.text).toContain('You have used all of your plan’s 1 active event. Upgrade your plan to add more.');
 
     expect((await call('PATCH', `events/${event.id}/`, owner, { status: 'draft' })).statusCode).toBe(200);
     expect((await call('PATCH', `events/${event.id}/`, owner, { status: 'active' })).statusCode).toBe(200);

@@ -24,8 +24,8 @@ const RENDERERS: Record<NotificationType, Renderer> = {
   },
   trial_ended: (t) => t('types.trial_ended.text'),
   usage_threshold: (t, data) => {
-    const resource = isResource(data.resource) ? t(`types.resources.${data.resource}`) : '';
     const limit = whole(data.limit);
+    const resource = isResource(data.resource) ? t(`types.resources.${data.resource}`, { count: limit }) : '';
     const percentage = whole(data.percentage);
     return percentage >= 100
       ? t('types.usage_threshold.reached', { limit, resource })

@@ -104,4 +104,43 @@ describe('NotificationsPage', () => {
     expect(alert.textContent).toContain('Det gick inte att läsa in aviseringarna');
     expect(within(alert).getByRole('button', { name: 'Försök igen' })).toBeTruthy();
   });
+
+  it('writes the billing notices from their data, linking to the billing pages, in English and Swedish', async () => {
+    const billing = (id: string, type: string, data: Record<string, unknown>, link: string) =>
+      aNotification({ id: `00000000-0000-4000-8000-0000000000d${id}`, category: 'billing', type, data, link });
+    const notices = [
+      billing('1', 'trial_ending', { days_remaining: 3, trial_end: '2026-11-26T09:00:00.000Z' }, '/settings/billing'),
+      billing('2', 'trial_ending', { days_remaining: 1, trial_end: '2026-11-24T09:00:00.000Z' }, '/settings/billing'),
+      billing('3', 'trial_ended', { trial_end: '2026-11-23T09:00:00.000Z' }, '/settings/billing'),
+      billing('4', 'usage_threshold', { resource: 'leads', percentage: 80, limit: 25 }, '/settings/billing/usage'),
+      billing('5', 'usage_threshold', { resource: 'events', percentage: 100, limit: 1 }, '/settings/billing/usage'),
+    ];
+    fakeServer({
+      'GET /notifications/inbox/unread_count/': () => ok({ unread_count: 5 }),
+      'GET /notifications/inbox/': () => ok(inboxPage(notices)),
+    });
+    await render();
+    const list = await screen.findByRole('list');
+    const href = (name: string) => within(list).getByRole('link', { name }).getAttribute('href');
+    expect(href('Your trial ends in 3 days: choose a plan')).toBe('/settings/billing');
+    expect(href('Your trial ends in 1 day: choose a plan')).toBe('/settings/billing');
+    expect(href('Your trial has ended: you are on Free now')).toBe('/settings/billing');
+    expect(href('You have used 80 % of your plan’s limit: 25 leads this month')).toBe('/settings/billing/usage');
+    expect(href('Your plan’s limit is reached: 1 active event')).toBe('/settings/billing/usage');
+    vi.unstubAllGlobals();
+    resetApiClient();
+
+    fakeServer({
+      'GET /notifications/inbox/unread_count/': () => ok({ unread_count: 5 }),
+      'GET /notifications/inbox/': () => ok(inboxPage(notices)),
+    });
+    await renderWithApp(<NotificationsPage />, { path: '/sv/notifications', language: 'sv' });
+    const svList = await screen.findByRole('list');
+    const svHref = (name: string) => within(svList).getByRole('link', { name }).getAttribute('href');
+    expect(svHref('Din provperiod slutar om 3 dagar: välj en plan')).toBe('/sv/settings/billing');
+    expect(svHref('Din provperiod slutar om 1 dag: välj en plan')).toBe('/sv/settings/billing');
+    expect(svHref('Din provperiod har tagit slut: ni är nu på Free')).toBe('/sv/settings/billing');
+    expect(svHref('Ni har använt 80 % av planens gräns: 25 leads den här månaden')).toBe('/sv/settings/billing/usage');
+    expect(svHref('Planens gräns är nådd: 1 aktivt evenemang')).toBe('/sv/settings/billing/usage');
+  });
 });
