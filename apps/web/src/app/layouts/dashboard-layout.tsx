@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../features/auth/api/me.ts';
@@ -21,7 +21,8 @@ function Bell() {
   );
 }
 
-// Billing's queries and their schemas load only for those who read billing, after the first paint.
+// Billing's queries and their schemas (zod, ~26 KB gzip) load only for those who read billing,
+// once the browser is idle after the first paint, so they never compete with the page's own.
 const BillingBanner = lazy(() =>
   import('../../features/billing/components/billing-banner.tsx').then((m) => ({ default: m.BillingBanner })),
 );
@@ -32,7 +33,18 @@ const BillingBanner = lazy(() =>
  */
 function ShellBillingBanner() {
   const organization = useCurrentUser().current_organization;
-  if (organization === null || (organization.role !== 'owner' && organization.role !== 'admin')) return null;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setIdle(true), { timeout: 2_000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), 200);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!idle || organization === null || (organization.role !== 'owner' && organization.role !== 'admin')) {
+    return null;
+  }
   return (
     <Suspense fallback={null}>
       <BillingBanner key={organization.id} role={organization.role} organizationId={organization.id} />
