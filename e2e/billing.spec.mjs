@@ -3,10 +3,12 @@
  * from the settings hub, sees the 14-day trial, chooses Starter, upgrades to Professional,
  * schedules a downgrade and resumes, cancels at the period end, and opens the usage page. The old
  * addresses lead there. Screenshots of /settings/billing at 390x844 and 1366x768, light and dark,
- * English and Swedish, with axe on each.
+ * English and Swedish, with axe on each. The shell's billing banner (spec 02 §8) at a reached limit,
+ * in the same sizes, schemes and languages, and dismissed for the session.
  */
 import assert from 'node:assert/strict';
 import {
+  api,
   assertAccessible,
   locales,
   openPage,
@@ -171,6 +173,57 @@ export default async function billing({ browser, baseURL }) {
           assert.ok(overflow <= 0, `/settings/billing scrolls sideways by ${overflow}px (${size.name})`);
           await assertAccessible(page, `/settings/billing (${size.name}, ${colorScheme}, ${language})`);
           await screenshot(page, `billing-${size.name}-${colorScheme}-${language}`);
+          assertNoProblems();
+        } finally {
+          await close();
+        }
+      }
+    }
+  }
+
+  // On Free with its one active event: the shell's banner says the events limit is reached.
+  const full = await registerAccount(baseURL);
+  await skipOnboarding(baseURL, full);
+  const current = await api(baseURL, 'GET', '/billing/subscriptions/current/', full.access);
+  await api(baseURL, 'POST', `/billing/subscriptions/${current.id}/cancel/`, full.access, {
+    cancel_at_period_end: false,
+  });
+  await api(baseURL, 'POST', '/events/', full.access, { name: 'Spring fair', status: 'active' });
+  for (const size of sizes) {
+    for (const colorScheme of ['light', 'dark']) {
+      for (const language of ['en', 'sv']) {
+        const { page, context, assertNoProblems, close } = await openSized(browser, baseURL, { ...size, colorScheme });
+        try {
+          await signIn(context, baseURL, full);
+          await page.goto(language === 'en' ? '/dashboard' : '/sv/dashboard');
+          const strings = locales[language].billing;
+          const banner = page.getByRole('region', { name: strings.banner.label });
+          await banner
+            .getByRole('heading', {
+              name: fill(strings.banner.limitReached.title, { resource: strings.resource.events }),
+            })
+            .waitFor();
+          await banner.getByRole('link', { name: strings.banner.upgrade }).waitFor();
+          const overflow = await page.evaluate(
+            () => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth,
+          );
+          assert.ok(overflow <= 0, `the banner scrolls sideways by ${overflow}px (${size.name})`);
+          await assertAccessible(page, `the billing banner (${size.name}, ${colorScheme}, ${language})`);
+          await screenshot(page, `billing-banner-${size.name}-${colorScheme}-${language}`, { fullPage: false });
+          if (size.name === 'desktop' && colorScheme === 'light' && language === 'en') {
+            // Not on the billing pages, which say it themselves.
+            await banner.getByRole('link', { name: strings.banner.upgrade }).click();
+            await page.waitForURL(`${baseURL}/settings/billing`);
+            await page.getByRole('heading', { level: 1, name: strings.page.title }).waitFor();
+            assert.equal(await banner.count(), 0, 'no banner on the billing page');
+            await page.goto('/dashboard');
+            await banner.getByRole('button', { name: strings.banner.dismiss }).click();
+            await banner.waitFor({ state: 'detached' });
+            await page.reload();
+            await page.getByRole('heading', { level: 1 }).waitFor();
+            await page.waitForLoadState('networkidle');
+            assert.equal(await banner.count(), 0, 'a dismissed banner stays away for the session');
+          }
           assertNoProblems();
         } finally {
           await close();

@@ -37,7 +37,7 @@ async function start(): Promise<void> {
   const strings = initI18n(language);
 
   const queryClient = createQueryClient();
-  wireApiClient({ router: () => router });
+  wireApiClient({ router: () => router, queryClient });
   const router = createBrowserRouter(createRoutes(queryClient));
   preloadPageStrings(router);
   await Promise.all([strings, settled(router)]);

@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
+import { usageQueryKey } from '../features/billing/api/keys.ts';
 import { refreshSession } from '../features/auth/api/session.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { languageFromPath, loginPath } from '../i18n/language.ts';
@@ -6,16 +8,37 @@ import { configureApiClient } from '../lib/api-client.ts';
 import { openPaywall } from '../lib/paywall.ts';
 import { clearSession, getSession, hasSession } from '../lib/session.ts';
 import { clearToasts, showToast } from '../lib/toast.ts';
+import type { CachedUsage } from '../lib/usage-precheck.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * How long cached usage is trusted by the pre-check. Usage can fall without the billing queries
+ * hearing of it (an event archived), so an old figure is left to the server's 402 instead.
+ */
+export const USAGE_PRECHECK_MAX_AGE_MS = 60_000;
+
+/** The usage rows the billing screens and banner fetched, while recent and not invalidated. */
+export function trustedUsage(queryClient: QueryClient, now = Date.now()): readonly CachedUsage[] | null {
+  const state = queryClient.getQueryState<readonly CachedUsage[]>(usageQueryKey);
+  if (state?.data === undefined || state.isInvalidated) return null;
+  return now - state.dataUpdatedAt <= USAGE_PRECHECK_MAX_AGE_MS ? state.data : null;
+}
 
 /**
  * Plugs the session, token refresh, forced logout, paywall, toasts and translations into the API
  * client (which imports none of them, lib sits below features and app). Called once at start,
  * before the router is created: creating it runs the first page's guard, whose /auth/me call
- * already needs the token. Hence `router` is a getter, read on a forced logout only.
+ * already needs the token. Hence `router` is a getter, read on a forced logout only. The query
+ * client holds the usage the pre-check of spec 02 §5 reads.
  */
-export function wireApiClient({ router: getRouter }: { router: () => Router }): void {
+export function wireApiClient({
+  router: getRouter,
+  queryClient,
+}: {
+  router: () => Router;
+  queryClient: QueryClient;
+}): void {
   let loggingOut = false;
 
   /** The session is dead (spec 01 §8): clear it and go to login, remembering where the user was. */
@@ -42,5 +65,7 @@ export function wireApiClient({ router: getRouter }: { router: () => Router }): 
     onPaywall: openPaywall,
     notify: showToast,
     translate: (key, values) => i18n.t(`errors:${key}`, values ?? {}),
+    cachedUsage: () => trustedUsage(queryClient),
+    onUsageBlocked: () => void queryClient.invalidateQueries({ queryKey: usageQueryKey }),
   });
 }

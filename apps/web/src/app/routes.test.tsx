@@ -83,7 +83,7 @@ afterEach(() => {
 function renderApp(path: string) {
   const queryClient = createQueryClient();
   // Wired first, as main.tsx does: creating the router runs the guard, which calls the API.
-  wireApiClient({ router: () => router });
+  wireApiClient({ router: () => router, queryClient });
   configureApiClient({ sleep: () => Promise.resolve() });
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   render(

@@ -14,7 +14,9 @@
  *   retry, else log out;
  * - 402 opens the paywall; 403/404/422/5xx raise a translated toast (unless `quiet`);
  * - GET/HEAD retried on transient failures (docs/decisions/007-web-retries.md);
- * - a 4 s warning toast when the usage headers report 80 % or more of a limit.
+ * - a 4 s warning toast when the usage headers report 80 % or more of a limit;
+ * - a create the cached usage already puts past its limit is not sent: it fails as a 402 and
+ *   opens the paywall (spec 02 §5, lib/usage-precheck.ts).
  *
  * It imports neither React nor features: the app layer plugs in the session, the refresh call,
  * logout, the paywall, toasts and translations through `configureApiClient` (app/api-wiring.ts).
@@ -22,6 +24,7 @@
 import en from '../locales/en/errors.json';
 import { paywallFromError, toUsageResource, type Paywall, type UsageResource } from './paywall.ts';
 import type { ToastInput } from './toast.ts';
+import { usageBlock, type CachedUsage, type PrecheckedResource } from './usage-precheck.ts';
 
 // --- constants (spec 01 §9) -------------------------------------------------------------------
 
@@ -93,7 +96,8 @@ export type RequestOptions<T = unknown> = {
 };
 
 /** Message keys of locales/en/errors.json the client uses; the app wires i18next to translate them. */
-export type ApiMessageKey = `api.${keyof typeof en.api}` | `usageResource.${UsageResource}`;
+export type ApiMessageKey =
+  `api.${keyof typeof en.api}` | `usageResource.${UsageResource}` | `usageLimit.${PrecheckedResource}`;
 
 export type ApiClientHooks = {
   getAccessToken: () => string | null;
@@ -110,6 +114,10 @@ export type ApiClientHooks = {
   onPaywall: (paywall: Paywall) => void;
   notify: (toast: ToastInput) => void;
   translate: (key: ApiMessageKey, values?: Record<string, string | number>) => string;
+  /** The usage rows the app holds and trusts for the pre-check, or null when unknown. */
+  cachedUsage: () => readonly CachedUsage[] | null;
+  /** A create was blocked by the pre-check: the app refreshes its usage figures. */
+  onUsageBlocked: () => void;
   /** Injected so tests need no fake timers. */
   sleep: (ms: number) => Promise<void>;
 };
@@ -192,6 +200,8 @@ const defaultHooks: ApiClientHooks = {
   onPaywall: () => undefined,
   notify: () => undefined,
   translate: defaultTranslate,
+  cachedUsage: () => null,
+  onUsageBlocked: () => undefined,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
@@ -449,6 +459,29 @@ function reportUsage(response: Response): void {
   });
 }
 
+/**
+ * Spec 02 §5: a create whose limit the cached usage says is reached fails here, as the server's
+ * 402 would (same code and details, so pages and the paywall treat both alike), unsent.
+ */
+function precheck(method: HttpMethod, path: string, payload: Payload): ApiError | null {
+  if (method !== 'POST') return null;
+  const body = payload.kind === 'json' ? payload.value : undefined;
+  const block = usageBlock(method, path, body, hooks.cachedUsage());
+  if (block === null) return null;
+  const code = 'USAGE_LIMIT_REACHED';
+  return new ApiError(hooks.translate('api.usageBlocked'), {
+    status: 402,
+    code,
+    details: {
+      code,
+      resource: block.resource,
+      current_usage: block.currentUsage,
+      limit: block.limit,
+      detail: hooks.translate(`usageLimit.${block.resource}`),
+    },
+  });
+}
+
 async function send(
   method: HttpMethod,
   path: string,
@@ -456,6 +489,12 @@ async function send(
   expect: Expect,
   options: RequestOptions,
 ): Promise<Extract<Attempt, { ok: true }>> {
+  const blocked = precheck(method, path, payload);
+  if (blocked !== null) {
+    report(blocked, options.quiet === true);
+    hooks.onUsageBlocked();
+    throw blocked;
+  }
   const skipAuth = options.skipAuth === true || isSkipAuthPath(path);
   const url = buildUrl(path, options.params);
   let attempt = 1;

@@ -1,6 +1,7 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../features/auth/api/me.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { Brand } from '../components/brand.tsx';
 import { NavDrawer } from '../components/nav-drawer.tsx';
@@ -16,6 +17,37 @@ function Bell() {
   return (
     <Suspense fallback={<span className="inline-block size-10" aria-hidden="true" />}>
       <NotificationBell />
+    </Suspense>
+  );
+}
+
+// Billing's queries and their schemas (zod, ~26 KB gzip) load only for those who read billing,
+// once the browser is idle after the first paint, so they never compete with the page's own.
+const BillingBanner = lazy(() =>
+  import('../../features/billing/components/billing-banner.tsx').then((m) => ({ default: m.BillingBanner })),
+);
+
+/**
+ * The billing banner above the page (spec 02 §8), for owners and admins only: the billing API
+ * answers 403 to members and viewers, so for them nothing is loaded or asked.
+ */
+function ShellBillingBanner() {
+  const organization = useCurrentUser().current_organization;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setIdle(true), { timeout: 2_000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), 200);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!idle || organization === null || (organization.role !== 'owner' && organization.role !== 'admin')) {
+    return null;
+  }
+  return (
+    <Suspense fallback={null}>
+      <BillingBanner key={organization.id} role={organization.role} organizationId={organization.id} />
     </Suspense>
   );
 }
@@ -70,6 +102,7 @@ export function DashboardLayout() {
 
       <main id="main" tabIndex={-1} className="focus:outline-none lg:pl-68">
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
+          <ShellBillingBanner />
           <Outlet />
         </div>
       </main>

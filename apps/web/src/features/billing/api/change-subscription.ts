@@ -1,7 +1,8 @@
 import { subscriptionSchema, type BillingCycle, type PlanId, type Subscription } from '@leadcapture/contracts/billing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { billingQueryKey, subscriptionQueryOptions } from './subscription.ts';
+import { billingQueryKey } from './keys.ts';
+import { subscriptionQueryOptions } from './subscription.ts';
 
 /**
  * Every change of the subscription by the owner (03-decisions §4). Each answers the subscription

@@ -3,9 +3,7 @@ import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
-
-/** Spec 02 §4: the trial is "expiring" with 1 to 3 days left. */
-export const TRIAL_EXPIRING_DAYS = 3;
+import { TRIAL_EXPIRING_DAYS } from '../utils/banner-state.ts';
 
 /** The trial's days left, rounded up (spec 02 §4), amber while expiring, red once past. */
 export function TrialBanner({ subscription, now = new Date() }: { subscription: Subscription; now?: Date }) {
