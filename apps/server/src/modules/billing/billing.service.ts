@@ -145,15 +145,29 @@ async function countUsage({ tx, organizationId }: UsageScope, resource: UsageRes
         .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)::text` })
         .from(files)
         .where(eq(files.organizationId, organizationId));
-      return Math.ceil(Number(row?.bytes ?? 0) / MB);
+      return Number(row?.bytes ?? 0);
     }
   }
 }
 
-/** Every limited resource's usage now (`countUsage`). */
+/** Storage is measured in bytes and limited in MB; everything else counts one by one. */
+const MEASURE_PER_LIMIT_UNIT: Record<UsageResource, number> = {
+  leads: 1,
+  team_members: 1,
+  events: 1,
+  offers: 1,
+  storage: MB,
+};
+
+/** A measure in the unit of its limit, rounded up (a byte over 2 MB is 3 MB used). */
+const inLimitUnits = (resource: UsageResource, measure: number) =>
+  Math.ceil(measure / MEASURE_PER_LIMIT_UNIT[resource]);
+
+/** Every limited resource's usage now (`countUsage`), in the units of its limit. */
 export async function currentUsage(ctx: UsageScope, now = new Date()): Promise<Record<UsageResource, number>> {
   const usage = {} as Record<UsageResource, number>;
-  for (const resource of USAGE_RESOURCES) usage[resource] = await countUsage(ctx, resource, now);
+  for (const resource of USAGE_RESOURCES)
+    usage[resource] = inLimitUnits(resource, await countUsage(ctx, resource, now));
   return usage;
 }
 
@@ -189,6 +203,7 @@ const USAGE_NOTICE_FROM = 80;
 export async function reserveUsage(
   ctx: UsageScope & Pick<TenantContext, 'reportUsage'>,
   resource: UsageResource,
+  /** In the resource's own measure: one per record, bytes for storage. */
   adding = 1,
   now = new Date(),
 ): Promise<UsageRow> {
@@ -201,8 +216,10 @@ export async function reserveUsage(
   const plan = effectivePlan(row, now);
   const limit = plan.limits[RESOURCE_LIMIT[resource]];
   if (limit === null) return { resource, current_usage: 0, limit: null, percentage: 0 };
-  const current = await countUsage(ctx, resource, now);
-  if (current + adding > limit) {
+  const measured = await countUsage(ctx, resource, now);
+  const current = inLimitUnits(resource, measured);
+  const after = inLimitUnits(resource, measured + adding);
+  if (measured + adding > limit * MEASURE_PER_LIMIT_UNIT[resource]) {
     const name = RESOURCE_NAMES[resource];
     const detail = `Your ${plan.name} plan includes ${limit} ${limit === 1 ? name.one : name.many}. Upgrade your plan to add more.`;
     throw new AppError('USAGE_LIMIT_REACHED', detail, {
@@ -216,14 +233,9 @@ export async function reserveUsage(
       detail,
     });
   }
-  const usage = {
-    resource,
-    current_usage: current + adding,
-    limit,
-    percentage: usagePercentage(current + adding, limit),
-  };
-  if ((current + adding) * 100 >= USAGE_NOTICE_FROM * limit) {
-    await noticeUsage(ctx.tx, ctx.organizationId, { resource, before: current, after: current + adding, limit }, now);
+  const usage = { resource, current_usage: after, limit, percentage: usagePercentage(after, limit) };
+  if (after * 100 >= USAGE_NOTICE_FROM * limit) {
+    await noticeUsage(ctx.tx, ctx.organizationId, { resource, before: current, after, limit }, now);
   }
   ctx.reportUsage?.(usage);
   return usage;

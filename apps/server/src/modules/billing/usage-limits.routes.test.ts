@@ -7,6 +7,8 @@ import { expectError } from '../../../test/envelope.ts';
 import { bearer, createTestApp, registerUser, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
+import { multipart, PNG } from '../../../test/multipart.ts';
+import { files } from '../files/files.table.ts';
 import { events } from '../events/events.table.ts';
 import { offers } from '../offers/offers.table.ts';
 import { subscriptions } from './billing.table.ts';
@@ -145,6 +147,52 @@ describe('usage limits: 402 USAGE_LIMIT_REACHED and nothing written', () => {
       queryRows<{ n: number }>(tx, sql`select count(*)::int as n from leads where organization_id = ${org}`),
     );
     expect(stored?.n).toBe(25);
+  });
+
+  it('counts stored bytes against the storage of the plan: an upload past 100 MB on free is refused and not kept', async () => {
+    const user = await onPlan('free');
+    const org = orgOf(user);
+    const MB = 1024 * 1024;
+    // Files already stored: a byte short of what one more small image needs.
+    const [big] = await inScope(t.database.db, { organizationId: org }, (tx) =>
+      tx
+        .insert(files)
+        .values({
+          organizationId: org,
+          uploadedBy: user.user.id,
+          purpose: 'general',
+          contentType: 'application/pdf',
+          size: 100 * MB - PNG.length + 1,
+          originalName: 'catalogue.pdf',
+          storageKey: `${org}/catalogue.pdf`,
+        })
+        .returning({ id: files.id }),
+    );
+    const uploadPng = () => {
+      const form = multipart([{ name: 'file', filename: 'logo.png', contentType: 'image/png', data: PNG }]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/files/upload/',
+        headers: { ...form.headers, ...bearer(user.access), 'x-organization-id': org },
+        payload: form.payload,
+      });
+    };
+    const refused = expectError(await uploadPng(), 402, 'USAGE_LIMIT_REACHED');
+    expect(refused.details).toMatchObject({ resource: 'storage', current_usage: 100, limit: 100 });
+    const stored = await inScope(t.database.db, { organizationId: org }, (tx) =>
+      tx.select({ id: files.id }).from(files).where(eq(files.organizationId, org)),
+    );
+    expect(stored.map((f) => f.id)).toEqual([big?.id]);
+    // One byte less already stored, and it fits, at 100 %.
+    await inScope(t.database.db, { organizationId: org }, (tx) =>
+      tx
+        .update(files)
+        .set({ size: 100 * MB - PNG.length })
+        .where(eq(files.id, big?.id ?? '')),
+    );
+    const fits = await uploadPng();
+    expect(fits.statusCode).toBe(201);
+    expect(fits.headers).toMatchObject({ 'x-usage-resource': 'storage', 'x-usage-percentage': '100' });
   });
 
   it('lets a trial use Professional limits, and free limits once the trial has ended', async () => {

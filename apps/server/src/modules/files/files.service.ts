@@ -9,6 +9,7 @@ import { assertCan, can } from '../../http/permissions.ts';
 import type { TenantRunner } from '../../http/tenant.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { reserveUsage } from '../billing/billing.service.ts';
 import { sanitizeFileName } from './file-name.ts';
 import { files } from './files.table.ts';
 import { detectImageType, SNIFF_BYTES } from './image-type.ts';
@@ -155,6 +156,8 @@ export async function insertFile(
   stored: StoredImage,
   purpose: FilePurpose,
 ): Promise<FileRow> {
+  // Stored files count against the plan's storage (docs/billing.md); the caller removes the bytes on a refusal.
+  await reserveUsage(ctx, 'storage', stored.size);
   const [row] = await ctx.tx
     .insert(files)
     .values({
