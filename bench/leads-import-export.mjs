@@ -9,7 +9,7 @@
 //   BENCH_API_NODE_ARGS: node flags for the API process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { importCsv, startApi } from './leads-support.mjs';
+import { importCsv, registerBenchOwner, startApi, withoutLimits } from './leads-support.mjs';
 import { report, sleep } from './support.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -41,23 +41,8 @@ const server = await startApi(databaseUrl);
 const { base } = server;
 const results = { database: 'postgres', rows: ROWS };
 try {
-  const password = 'Booth2026Leads';
-  const reg = await fetch(`${base}/api/v1/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      first_name: 'Bench',
-      last_name: 'Owner',
-      email: `bench.${Date.now()}@example.com`,
-      company_name: 'Bench AB',
-      password,
-      password_confirm: password,
-      terms_accepted: true,
-    }),
-  });
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const { access } = (await reg.json()).data;
-  const auth = { authorization: `Bearer ${access}` };
+  const { auth, organizationId } = await registerBenchOwner(base);
+  await withoutLimits(databaseUrl, organizationId);
 
   // 1. Import.
   const importStarted = performance.now();

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { freePort, sleep, spawnServer, waitFor } from './support.mjs';
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_leads';
@@ -69,5 +70,45 @@ export async function importCsv(base, auth, rows) {
     const record = (await (await fetch(`${base}/api/v1/data/imports/${id}/`, { headers: auth })).json()).data;
     if (record.status === 'completed' || record.status === 'failed') return { record, bytes: Buffer.byteLength(file) };
     await sleep(100);
+  }
+}
+
+/**
+ * Signs a new bench owner up; answers their bearer header and organisation. The organisation
+ * starts on the 14-day trial, whose plan allows 1,000 new leads a month: a bench that imports
+ * more lifts its limits with `withoutLimits` first.
+ */
+export async function registerBenchOwner(base) {
+  const password = 'Booth2026Leads';
+  const reg = await fetch(`${base}/api/v1/auth/register/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Bench',
+      last_name: 'Owner',
+      email: `bench.${Date.now()}@example.com`,
+      company_name: 'Bench AB',
+      password,
+      password_confirm: password,
+      terms_accepted: true,
+    }),
+  });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  const { access, organization } = (await reg.json()).data;
+  return { auth: { authorization: `Bearer ${access}` }, organizationId: organization.id };
+}
+
+/** The statement that puts an organisation on enterprise (no limits), as its owner could not. */
+export const ENTERPRISE_SQL = `update subscriptions set plan_id = 'enterprise', status = 'active', trial_end = null
+  where organization_id = $1`;
+
+/** Puts the organisation on enterprise in a PostgreSQL database (as the database's superuser). */
+export async function withoutLimits(databaseUrl, organizationId) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(ENTERPRISE_SQL, [organizationId]);
+  } finally {
+    await client.end();
   }
 }

@@ -241,6 +241,29 @@ export async function reserveUsage(
   return usage;
 }
 
+/**
+ * How many of `wanted` new leads the month still has room for (an import's batch: the rows past
+ * the limit fail one by one instead of refusing the whole file). Locks the subscription row as
+ * reserveUsage does and tells the owners at 80 % and 100 % the same way.
+ */
+export async function leadRoom(ctx: UsageScope, wanted: number, now = new Date()): Promise<number> {
+  const [row] = await ctx.tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.organizationId, ctx.organizationId))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND', 'This organisation has no subscription.');
+  const limit = effectivePlan(row, now).limits.leads_per_month;
+  if (limit === null) return wanted;
+  const current = await countUsage(ctx, 'leads', now);
+  const room = Math.max(0, Math.min(wanted, limit - current));
+  const after = current + room;
+  if (room > 0 && after * 100 >= USAGE_NOTICE_FROM * limit) {
+    await noticeUsage(ctx.tx, ctx.organizationId, { resource: 'leads', before: current, after, limit }, now);
+  }
+  return room;
+}
+
 /** GET /billing/subscriptions/usage/: one row per limited resource, against the current plan. */
 export async function usageSummary(ctx: TenantContext, now = new Date()): Promise<UsageRow[]> {
   assertCan(ctx, 'billing.read');

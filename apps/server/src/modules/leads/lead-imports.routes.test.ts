@@ -16,13 +16,14 @@ import {
 import { leadSchema, type CreateLeadInput, type Lead } from '@leadcapture/contracts/leads';
 import { createEvent } from '../../../test/capture.ts';
 import { expectData, expectError, expectValidation, type Response } from '../../../test/envelope.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
+import { bearer, createTestApp, registerUser, setPlan, type TestApp } from '../../../test/helpers.ts';
 import { multipart, PNG, type Part } from '../../../test/multipart.ts';
 import { queryRows } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import { memberships } from '../organizations/organizations.table.ts';
 import { IMPORT_SWEEP_TASK } from '../../jobs/background.ts';
 import { leadImports } from './lead-imports.table.ts';
+import { LIMIT_REACHED_ROW } from './lead-imports.service.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 const leadPage = paginated(leadSchema);
@@ -382,6 +383,8 @@ describe('POST /leads/import_leads/', () => {
 
   it('imports a 10 MB file in batches', { timeout: 120_000 }, async () => {
     const user = await freshOwner();
+    // Tens of thousands of leads in a month: more than a trial allows.
+    await setPlan(t, user.organization?.id ?? '', 'enterprise');
     const lines = ['first_name,last_name,email,company,job_title,notes'];
     let size = 0;
     let n = 0;
@@ -474,5 +477,35 @@ describe('GET /data/imports/', () => {
     const record = expectData(leadImportSchema, await get(`data/imports/${row?.id}/`, user));
     expect(record).toMatchObject({ status: 'failed', processed_rows: 2000, created: 2000 });
     expect(record.failure).toMatch(/interrupted/);
+  });
+});
+
+describe("imports and the plan's monthly lead limit", () => {
+  it('imports the rows the month has room for and fails the rest, each saying why', async () => {
+    const user = await freshOwner();
+    const org = user.organization?.id ?? '';
+    await setPlan(t, org, 'free');
+    await inScope(t.database.db, { organizationId: org }, (tx) =>
+      tx.execute(sql`insert into leads (organization_id, first_name, last_name, email, source, status)
+        select ${org}::uuid, 'Lead', 'No ' || g, 'lead' || g || '@example.com', 'import', 'new'
+        from generate_series(1, 23) as g`),
+    );
+    const csv = [
+      'first_name,last_name,email',
+      'Anna,Berg,anna@x.test',
+      'Bo,Ek,bo@x.test',
+      'Cai,Lo,cai@x.test',
+      'Dag,Ny,dag@x.test',
+    ].join('\n');
+    const record = await importAndWait(user, csv);
+    expect(record).toMatchObject({ status: 'completed', created: 2, failed: 2 });
+    const refused = record.errors.filter((e) => e.message === LIMIT_REACHED_ROW);
+    expect(refused.map((e) => e.row).sort()).toEqual([4, 5]);
+    const [stored] = await inScope(t.database.db, { organizationId: org }, (tx) =>
+      queryRows<{ n: number }>(tx, sql`select count(*)::int as n from leads where organization_id = ${org}`),
+    );
+    expect(stored?.n).toBe(25);
+    const names = (await allLeads(user)).map((l) => l.first_name).filter((n) => n !== 'Lead');
+    expect(names.sort()).toEqual(['Anna', 'Bo']);
   });
 });

@@ -27,6 +27,7 @@ import type { TenantRunner } from '../../http/tenant.ts';
 import { createBatchPace, pause } from '../../jobs/batch-pace.ts';
 import { enqueue } from '../../jobs/outbox.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { leadRoom } from '../billing/billing.service.ts';
 import { events } from '../events/events.table.ts';
 import { csvHead, readCsv, sniffCsv, type Delimiter, type ReceivedFile } from './lead-import-file.ts';
 import { leadImports } from './lead-imports.table.ts';
@@ -305,6 +306,9 @@ interface ValidRow {
   data: ImportRow;
 }
 
+/** A row the plan's monthly lead limit has no room for. */
+export const LIMIT_REACHED_ROW = "Your plan's monthly lead limit is reached: this row was not imported.";
+
 interface BatchCounts {
   processed: number;
   created: number;
@@ -432,23 +436,31 @@ async function writeBatch(tx: Tx, job: ImportJob, rows: ValidRow[], counts: Batc
   const existing = await firstLiveLeads(tx, job, emails);
   const inserts = new Map<string, LeadInsert>();
   const anonymous: LeadInsert[] = [];
+  /** The file line of each new lead, for the error of one the plan has no room for. */
+  const lines = new Map<LeadInsert, number>();
   const updates = new Map<string, { row: LeadRow; changes: Partial<LeadInsert> }>();
-  for (const { data } of rows) {
+  for (const { data, line } of rows) {
     const email = (data.email ?? '').toLowerCase();
     if (email === '') {
-      anonymous.push(leadValues(job, data, rules));
+      const values = leadValues(job, data, rules);
+      anonymous.push(values);
+      lines.set(values, line);
       counts.created += 1;
       continue;
     }
     const pending = inserts.get(email);
     const known = existing.get(email);
     if (!pending && !known) {
-      inserts.set(email, leadValues(job, data, rules));
+      const values = leadValues(job, data, rules);
+      inserts.set(email, values);
+      lines.set(values, line);
       counts.created += 1;
     } else if (job.options.duplicates === 'skip') counts.skipped += 1;
     else if (pending) {
       // A later row of the file for a lead this batch creates: its values win.
-      inserts.set(email, { ...pending, ...leadChanges(data) });
+      const merged = { ...pending, ...leadChanges(data) };
+      inserts.set(email, merged);
+      lines.set(merged, lines.get(pending) ?? line);
       counts.updated += 1;
     } else if (known) {
       const update = updates.get(email) ?? { row: known, changes: {} };
@@ -457,7 +469,16 @@ async function writeBatch(tx: Tx, job: ImportJob, rows: ValidRow[], counts: Batc
       counts.updated += 1;
     }
   }
-  const toInsert = [...inserts.values(), ...anonymous].map((v) => {
+  const wanted = [...inserts.values(), ...anonymous];
+  // New leads count against the month's limit (docs/billing.md): those past it are not written,
+  // each a failed row that says why.
+  const fits = wanted.length > 0 ? await leadRoom({ tx, organizationId: job.organizationId }, wanted.length) : 0;
+  for (const refused of wanted.slice(fits)) {
+    counts.created -= 1;
+    counts.failed += 1;
+    counts.errors.push({ row: lines.get(refused) ?? 0, field: 'row', message: LIMIT_REACHED_ROW });
+  }
+  const toInsert = wanted.slice(0, fits).map((v) => {
     // Values merged from later rows are scored again.
     const auto = scoreLead({ ...scoredOf(v), activity_count: 0 }, rules).score;
     return { ...v, autoScore: auto, score: auto };
