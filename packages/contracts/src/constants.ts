@@ -41,6 +41,10 @@ export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const TRIAL_DAYS = 14;
+/** Usage warns from this share of a limit (spec 02 §9: headers, banners, owners told, yellow bars). */
+export const USAGE_WARNING_PERCENT = 80;
+/** Usage is critical from this share of a limit (spec 02 §9: red bars). */
+export const USAGE_CRITICAL_PERCENT = 95;
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /**

@@ -1,7 +1,5 @@
+import { USAGE_WARNING_PERCENT } from '@leadcapture/contracts/constants';
 import type { FastifyInstance } from 'fastify';
-
-/** From this share of a limit on, answers that counted against it say so (03-decisions §4). */
-export const USAGE_WARNING_PERCENT = 80;
 
 /**
  * The x-usage-* headers (spec 02 §3): a successful answer to a request whose create counted

@@ -25,6 +25,7 @@ import en from '../locales/en/errors.json';
 import { paywallFromError, toUsageResource, type Paywall, type UsageResource } from './paywall.ts';
 import type { ToastInput } from './toast.ts';
 import { usageBlock, type CachedUsage, type PrecheckedResource } from './usage-precheck.ts';
+import { USAGE_WARNING_PERCENT } from '@leadcapture/contracts/constants';
 
 // --- constants (spec 01 §9) -------------------------------------------------------------------
 
@@ -39,7 +40,6 @@ export const RETRY_DELAY_MS = 1_000;
 export const MAX_RETRY_AFTER_MS = 10_000;
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 425, 429, 500, 502, 503, 504]);
 export const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
-export const USAGE_WARNING_PERCENT = 80;
 export const USAGE_WARNING_TOAST_MS = 4_000;
 
 /** Calls sent without a token and never answered by a refresh (spec 01 §7 "skip-auth"). */

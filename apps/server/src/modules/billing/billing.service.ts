@@ -19,7 +19,7 @@ import {
   type UsageResource,
   type UsageRow,
 } from '@leadcapture/contracts/billing';
-import { TRIAL_DAYS } from '@leadcapture/contracts/constants';
+import { TRIAL_DAYS, USAGE_WARNING_PERCENT } from '@leadcapture/contracts/constants';
 import { queryRows, type Database, type Tx } from '../../db/database.ts';
 import { inScope, type TenantContext } from '../../db/tenant.ts';
 import { AppError, validationError } from '../../http/errors.ts';
@@ -39,6 +39,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
+type UsageScope = Pick<TenantContext, 'tx' | 'organizationId'>;
 
 /** A new organisation starts trialing on Professional for 14 days (03-decisions §4). */
 export async function startTrial(tx: Tx, organizationId: string, now = new Date()): Promise<void> {
@@ -78,7 +79,7 @@ function toSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
-async function subscriptionRow(ctx: TenantContext, forUpdate = false): Promise<SubscriptionRow> {
+async function subscriptionRow(ctx: UsageScope, forUpdate = false): Promise<SubscriptionRow> {
   const query = ctx.tx.select().from(subscriptions).where(eq(subscriptions.organizationId, ctx.organizationId));
   const [row] = await (forUpdate ? query.for('update') : query);
   // Every organisation gets its subscription in the transaction that creates it (startTrial).
@@ -101,8 +102,6 @@ export async function listSubscriptions(ctx: TenantContext): Promise<Subscriptio
 export function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
-
-type UsageScope = Pick<TenantContext, 'tx' | 'organizationId'>;
 
 /**
  * What the organisation uses of one limited resource now: leads created this calendar month
@@ -188,9 +187,6 @@ const RESOURCE_NAMES: Record<UsageResource, { one: string; many: string }> = {
   storage: { one: 'MB of storage', many: 'MB of storage' },
 };
 
-/** The share of a limit from which a counted create may tell the owners (billing-notices noticeUsage). */
-const USAGE_NOTICE_FROM = 80;
-
 /**
  * Counts `adding` more of `resource` against the organisation's plan before a create writes them
  * (03-decisions §4): past the limit it answers 402 USAGE_LIMIT_REACHED with the paywall's details
@@ -207,12 +203,7 @@ export async function reserveUsage(
   adding = 1,
   now = new Date(),
 ): Promise<UsageRow> {
-  const [row] = await ctx.tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.organizationId, ctx.organizationId))
-    .for('update');
-  if (!row) throw new AppError('NOT_FOUND', 'This organisation has no subscription.');
+  const row = await subscriptionRow(ctx, true);
   const plan = effectivePlan(row, now);
   const limit = plan.limits[RESOURCE_LIMIT[resource]];
   if (limit === null) return { resource, current_usage: 0, limit: null, percentage: 0 };
@@ -234,7 +225,7 @@ export async function reserveUsage(
     });
   }
   const usage = { resource, current_usage: after, limit, percentage: usagePercentage(after, limit) };
-  if (after * 100 >= USAGE_NOTICE_FROM * limit) {
+  if (after * 100 >= USAGE_WARNING_PERCENT * limit) {
     await noticeUsage(ctx.tx, ctx.organizationId, { resource, before: current, after, limit }, now);
   }
   ctx.reportUsage?.(usage);
@@ -247,18 +238,13 @@ export async function reserveUsage(
  * reserveUsage does and tells the owners at 80 % and 100 % the same way.
  */
 export async function leadRoom(ctx: UsageScope, wanted: number, now = new Date()): Promise<number> {
-  const [row] = await ctx.tx
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.organizationId, ctx.organizationId))
-    .for('update');
-  if (!row) throw new AppError('NOT_FOUND', 'This organisation has no subscription.');
+  const row = await subscriptionRow(ctx, true);
   const limit = effectivePlan(row, now).limits.leads_per_month;
   if (limit === null) return wanted;
   const current = await countUsage(ctx, 'leads', now);
   const room = Math.max(0, Math.min(wanted, limit - current));
   const after = current + room;
-  if (room > 0 && after * 100 >= USAGE_NOTICE_FROM * limit) {
+  if (room > 0 && after * 100 >= USAGE_WARNING_PERCENT * limit) {
     await noticeUsage(ctx.tx, ctx.organizationId, { resource: 'leads', before: current, after, limit }, now);
   }
   return room;

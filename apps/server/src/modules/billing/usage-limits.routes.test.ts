@@ -4,7 +4,7 @@ import type { AuthResult } from '@leadcapture/contracts/auth';
 import type { PlanId } from '@leadcapture/contracts/billing';
 import { createEvent } from '../../../test/capture.ts';
 import { expectError } from '../../../test/envelope.ts';
-import { bearer, createTestApp, registerUser, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
+import { bearer, createTestApp, registerUser, setPlan, uniqueEmail, type TestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import { multipart, PNG } from '../../../test/multipart.ts';
@@ -33,12 +33,7 @@ function call(method: 'POST' | 'PATCH', url: string, user: AuthResult, payload: 
 /** A new organisation on `plan` (active, no trial). */
 async function onPlan(plan: PlanId): Promise<AuthResult> {
   const user = await registerUser(t);
-  await inScope(t.database.db, { organizationId: orgOf(user) }, (tx) =>
-    tx
-      .update(subscriptions)
-      .set({ planId: plan, status: 'active', trialEnd: null })
-      .where(eq(subscriptions.organizationId, orgOf(user))),
-  );
+  await setPlan(t, orgOf(user), plan);
   return user;
 }
 

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
+import { USAGE_CRITICAL_PERCENT, USAGE_WARNING_PERCENT } from '@leadcapture/contracts/constants';
 import { usagePercent, type Paywall } from '../../../lib/paywall.ts';
 
 type PaywallModalProps = {
@@ -92,7 +93,9 @@ export function PaywallModal({ paywall, open, onClose }: PaywallModalProps) {
             <Progress
               value={percent}
               label={t('paywall.usageLabel', { resource })}
-              tone={percent >= 95 ? 'danger' : percent >= 80 ? 'warning' : 'primary'}
+              tone={
+                percent >= USAGE_CRITICAL_PERCENT ? 'danger' : percent >= USAGE_WARNING_PERCENT ? 'warning' : 'primary'
+              }
             />
           </div>
         )}

@@ -1,4 +1,5 @@
 import { daysRemaining, type Subscription, type UsageResource, type UsageRow } from '@leadcapture/contracts/billing';
+import { USAGE_WARNING_PERCENT } from '@leadcapture/contracts/constants';
 
 /** Spec 02 §4: a trial is "expiring" with 1 to 3 days left. */
 export const TRIAL_EXPIRING_DAYS = 3;
@@ -39,7 +40,7 @@ const reached = (row: UsageRow & { limit: number }) => row.current_usage >= row.
 
 function usageState(usage: readonly UsageRow[]): BannerState | null {
   const limited = usage
-    .filter((row): row is UsageRow & { limit: number } => row.limit !== null && row.percentage >= 80)
+    .filter((row): row is UsageRow & { limit: number } => row.limit !== null && row.percentage >= USAGE_WARNING_PERCENT)
     .sort(
       (a, b) =>
         Number(reached(b)) - Number(reached(a)) ||

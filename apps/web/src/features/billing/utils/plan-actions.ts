@@ -1,4 +1,5 @@
 import { PLAN_RANK, type Plan, type PlanId, type Subscription } from '@leadcapture/contracts/billing';
+import { USAGE_CRITICAL_PERCENT, USAGE_WARNING_PERCENT } from '@leadcapture/contracts/constants';
 
 /** Spec 02 §5: (12 × monthly − annual) / (12 × monthly), rounded; null without a price. */
 export function annualSavingsPercent(plan: Pick<Plan, 'price_monthly' | 'price_annual'>): number | null {
@@ -46,7 +47,7 @@ export function planAction(plan: PlanId, subscription: Subscription): PlanAction
 
 /** Usage bar colour of spec 02 §9: yellow from 80 %, red from 95 %, otherwise green. */
 export function usageTone(percentage: number): 'ok' | 'warning' | 'critical' {
-  if (percentage >= 95) return 'critical';
-  if (percentage >= 80) return 'warning';
+  if (percentage >= USAGE_CRITICAL_PERCENT) return 'critical';
+  if (percentage >= USAGE_WARNING_PERCENT) return 'warning';
   return 'ok';
 }
