@@ -45,12 +45,15 @@ describe('row-level security', () => {
     );
     expect(rows.map((r) => r.relname).sort()).toEqual([
       'audit_logs',
+      'billing_customers',
       'capture_page_views',
+      'checkout_sessions',
       'clients',
       'event_templates',
       'events',
       'files',
       'invitation_tokens',
+      'invoices',
       'lead_activities',
       'lead_email_confirmations',
       'lead_imports',
@@ -60,8 +63,11 @@ describe('row-level security', () => {
       'notifications',
       'offer_page_views',
       'offers',
+      'payment_methods',
+      'payments',
       'subscriptions',
       'usage_alerts',
+      'usage_records',
     ]);
     for (const r of rows) expect(r, r.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
     const [orgTable] = await queryRows<{ relforcerowsecurity: boolean }>(

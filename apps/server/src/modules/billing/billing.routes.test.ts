@@ -342,6 +342,8 @@ describe('atPeriodEnd (a moved clock)', () => {
     cancelAtPeriodEnd: false,
     scheduledPlanId: null,
     trialRemindedAt: null,
+    providerSubscriptionId: null,
+    providerEventAt: null,
     createdAt: new Date('2026-01-31T10:00:00Z'),
     updatedAt: new Date('2026-01-31T10:00:00Z'),
   };
