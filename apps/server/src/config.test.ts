@@ -53,3 +53,33 @@ describe('config', () => {
     expect(c.jwtSecret).toBe('x'.repeat(40));
   });
 });
+
+describe('billing configuration', () => {
+  it('reads an empty variable as unset and defaults to the local provider', () => {
+    const config = loadConfig({ PUBLIC_URL: '', BILLING_PROVIDER: '', STRIPE_SECRET_KEY: '', DATA_DIR: dataDir() });
+    expect(config.billing).toEqual({ provider: 'local' });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('refuses Stripe without its keys, naming each', () => {
+    expect(() => loadConfig({ BILLING_PROVIDER: 'stripe', DATA_DIR: dataDir() })).toThrow(
+      /STRIPE_SECRET_KEY: is required when BILLING_PROVIDER=stripe[\s\S]*STRIPE_WEBHOOK_SECRET/,
+    );
+  });
+
+  it('carries the Stripe keys and the test double address', () => {
+    const config = loadConfig({
+      BILLING_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      DATA_DIR: dataDir(),
+    });
+    expect(config.billing).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      apiBase: 'http://127.0.0.1:12111',
+    });
+  });
+});

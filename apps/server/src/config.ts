@@ -23,43 +23,62 @@ function parseRate(value: string): { limit: number; windowSeconds: number } {
   return { limit: Number(count), windowSeconds: Number.parseInt(window, 10) * factor };
 }
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
-    .optional(),
-  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('LeadCapture <no-reply@leadcapture.local>'),
-  SUPPORT_EMAIL: z.email('must be an email address').default('support@leadcapture.local'),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: booleanish.default(false),
-  WEB_DIST_DIR: z.string().optional(),
-  // Public lead captures per client address: "<count>/<window>", window in s, m or h.
-  CAPTURE_RATE_LIMIT: z
-    .string()
-    .regex(/^\d+\/\d+[smh]?$/, 'must look like 120/10m (count per window; s, m or h)')
-    .default('120/10m')
-    .transform(parseRate)
-    .refine((r) => r.limit >= 1 && r.windowSeconds >= 1, 'count and window must be at least 1'),
-  // How often the scheduled jobs (bin purge, follow-up reminders) run, in milliseconds.
-  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
-  // The time limit of a request's database statements, in milliseconds (PostgreSQL only).
-  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(STATEMENT_TIMEOUTS_MS.request),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('LeadCapture <no-reply@leadcapture.local>'),
+    SUPPORT_EMAIL: z.email('must be an email address').default('support@leadcapture.local'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    CORS_ORIGINS: z.string().default(''),
+    TRUST_PROXY: booleanish.default(false),
+    WEB_DIST_DIR: z.string().optional(),
+    // Public lead captures per client address: "<count>/<window>", window in s, m or h.
+    CAPTURE_RATE_LIMIT: z
+      .string()
+      .regex(/^\d+\/\d+[smh]?$/, 'must look like 120/10m (count per window; s, m or h)')
+      .default('120/10m')
+      .transform(parseRate)
+      .refine((r) => r.limit >= 1 && r.windowSeconds >= 1, 'count and window must be at least 1'),
+    // How often the scheduled jobs (bin purge, follow-up reminders) run, in milliseconds.
+    SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+    // The time limit of a request's database statements, in milliseconds (PostgreSQL only).
+    STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(STATEMENT_TIMEOUTS_MS.request),
+    // Where billing is done (docs/billing.md): the product itself (local) or Stripe.
+    BILLING_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+    // Stripe's API address; only a test double sets it.
+    STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  })
+  .superRefine((e, issues) => {
+    if (e.BILLING_PROVIDER !== 'stripe') return;
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+      if (!e[name])
+        issues.addIssue({ code: 'custom', path: [name], message: 'is required when BILLING_PROVIDER=stripe' });
+  });
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -85,6 +104,10 @@ export type Config = {
   schedulerIntervalMs: number;
   /** Statement time limit of the pool's connections (db/database.ts STATEMENT_TIMEOUTS_MS). */
   statementTimeoutMs: number;
+  /** docs/billing.md: `stripe` carries its keys and, for a test double, its API address. */
+  billing:
+    | { provider: 'local' }
+    | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string | undefined };
   version: string;
 };
 
@@ -105,7 +128,9 @@ export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   overrides: Partial<Config> = {},
 ): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means unset (FOO= in a shell or an .env file).
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -135,6 +160,15 @@ export function loadConfig(
     captureRateLimit: e.CAPTURE_RATE_LIMIT,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    billing:
+      e.BILLING_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY ?? '',
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : { provider: 'local' },
     version: VERSION,
     ...overrides,
   };
