@@ -221,8 +221,14 @@ export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 /**
  * GET /leads/: a page as 03-decisions §2 shapes it, plus whether `count` is exact. Up to
  * LEAD_COUNT_CAP matches it is; beyond, it is an estimate (decision 017) the UI shows as "about".
+ * `held_count`: visitors' captures this month held past the plan's lead limit (03-decisions §4),
+ * in no list or count until an upgrade releases them ("N more leads this month"); on a page's
+ * list, that page's; 0 in the bin.
  */
-export const leadListPageSchema = paginated(leadSchema).extend({ count_exact: z.boolean() });
+export const leadListPageSchema = paginated(leadSchema).extend({
+  count_exact: z.boolean(),
+  held_count: z.number().int().min(0),
+});
 export type LeadListPage = z.infer<typeof leadListPageSchema>;
 export type LeadListOrdering = LeadListQuery['ordering'];
 

@@ -10,7 +10,13 @@ import { paginationQuerySchema } from './envelope.ts';
 export const NOTIFICATION_CATEGORIES = ['leads', 'events', 'team', 'billing', 'system'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
-export const NOTIFICATION_TYPES = ['lead_follow_up_due', 'trial_ending', 'trial_ended', 'usage_threshold'] as const;
+export const NOTIFICATION_TYPES = [
+  'lead_follow_up_due',
+  'trial_ending',
+  'trial_ended',
+  'usage_threshold',
+  'held_leads',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
@@ -51,6 +57,17 @@ export const usageThresholdDataSchema = z.object({
   limit: z.number().int().min(0),
 });
 export type UsageThresholdData = z.infer<typeof usageThresholdDataSchema>;
+
+/**
+ * `held_leads` (category billing): the month's lead limit is reached and visitors' captures are
+ * held until an upgrade; once a month; link /settings/billing.
+ */
+export const heldLeadsDataSchema = z.object({
+  /** The calendar month (UTC) of the held captures, YYYY-MM. */
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  limit: z.number().int().min(0),
+});
+export type HeldLeadsData = z.infer<typeof heldLeadsDataSchema>;
 
 export const notificationSchema = z.object({
   id: z.uuid(),

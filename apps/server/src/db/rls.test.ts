@@ -52,6 +52,7 @@ describe('row-level security', () => {
       'event_templates',
       'events',
       'files',
+      'held_leads',
       'invitation_tokens',
       'invoices',
       'lead_activities',

@@ -13,7 +13,8 @@ export type MailTemplate =
   | 'team_invitation'
   | 'trial_ending'
   | 'trial_ended'
-  | 'usage_threshold';
+  | 'usage_threshold'
+  | 'held_leads';
 type Lang = 'en' | 'sv';
 
 interface Copy {
@@ -218,6 +219,27 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
       signature: 'LeadCapture-teamet',
     },
   },
+  // To every owner, once a month, when visitors' captures are held past the month's lead limit.
+  held_leads: {
+    en: {
+      subject: 'New leads are waiting for you on LeadCapture',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Upgrade to see them',
+      expiry: '',
+      ignore: 'You get this email because you own the organisation.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'Nya leads väntar på er i LeadCapture',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Uppgradera för att se dem',
+      expiry: '',
+      ignore: 'Du får det här mejlet eftersom du äger organisationen.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
 };
 
 export const escapeHtml = (s: string) =>
@@ -366,4 +388,11 @@ export function usageThresholdDetail(
   return usage.percentage >= 100
     ? `You have used all of your plan’s ${what}. Upgrade your plan to add more.`
     : `You have used ${usage.percentage} % of your plan’s ${what}.`;
+}
+
+/** The body of a held_leads mail, in the owner's language. */
+export function heldLeadsDetail(language: string, limit: number): string {
+  return language === 'sv'
+    ? `Planens gräns på ${limit} leads den här månaden är nådd. Besökarnas nya leads sparas och väntar: uppgradera planen så visas de direkt, med sina aviseringar.`
+    : `Your plan’s limit of ${limit} leads this month is reached. Visitors’ new leads are kept and waiting: upgrade your plan and they appear at once, with their notifications.`;
 }

@@ -10,7 +10,13 @@
 --                    rules changed (another organisation's page is invisible: stale)
 --   kind duplicate   the organisation links duplicates and the address already has a live lead, or
 --                    an earlier capture of the batch has it: lead_id is that lead
--- lead_id is the capture's own lead for created and replayed, none for stale.
+--   kind held        past the month's lead limit of the organisation's plan (p_lead_limits, plan id
+--                    to limit, null unlimited): kept whole in held_leads, with no outbox message and
+--                    no confirmation, until an upgrade releases it (docs/billing.md "Held leads");
+--                    a capture joining an address held in the same batch is held too
+-- lead_id is the capture's own lead for created, held and replayed, none for stale.
+-- With a limit, the organisation's subscription row is locked first (as a counted create locks
+-- it), so concurrent captures and creates of one organisation count the month's leads in turn.
 -- Each item: organization_id, page_kind (event or offer), page_id, page_version, rules_version,
 -- lead (keys = column names),
 -- message_id, outbox (further messages, left to the poller), confirmation (null or token_hash and
@@ -21,7 +27,7 @@
 -- SET enable_seqscan off: every lookup goes by a key, and a generic plan made while a table was
 -- empty must not be a sequential scan (decision 023, "Plans made on an empty table").
 
-CREATE OR REPLACE FUNCTION public.capture_leads(p_items jsonb, p_lease_seconds integer)
+CREATE OR REPLACE FUNCTION public.capture_leads(p_items jsonb, p_lease_seconds integer, p_lead_limits jsonb)
  RETURNS TABLE(item integer, kind text, lead_id uuid)
  LANGUAGE plpgsql
  SET search_path TO 'public'
@@ -32,6 +38,8 @@ DECLARE
   v_organization_id uuid;
   v_link boolean;
   v_rules_version text;
+  v_limit integer;
+  v_room integer;
 BEGIN
   FOR v_organization_id IN
     SELECT DISTINCT (value->>'organization_id')::uuid FROM jsonb_array_elements(p_items) ORDER BY 1
@@ -42,6 +50,22 @@ BEGIN
     v_link := coalesce(
       (SELECT settings->>'duplicate_leads' FROM organizations WHERE id = v_organization_id), 'link') = 'link';
     v_rules_version := (SELECT updated_at::text FROM lead_scoring_rules WHERE organization_id = v_organization_id);
+    -- The month's lead limit: the plan's, or free's once a trial has ended (billing.service.ts
+    -- effectivePlan); the room left counts the calendar month's (UTC) leads, deleted ones too.
+    v_limit := (
+      SELECT (p_lead_limits->>(CASE WHEN s.status = 'trialing' AND s.trial_end <= now() THEN 'free' ELSE s.plan_id END))::integer
+      FROM subscriptions s WHERE s.organization_id = v_organization_id FOR UPDATE
+    );
+    IF v_limit IS NOT NULL THEN
+      v_room := greatest(0, v_limit - (
+        SELECT count(*) FROM (
+          SELECT 1 FROM leads
+          WHERE organization_id = v_organization_id
+            AND created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+          LIMIT v_limit
+        ) AS month_leads
+      )::integer);
+    END IF;
     -- The duplicate check's locks, before the statement below takes its snapshot: a capture of
     -- the same address in another transaction commits first, and is then seen.
     IF v_link THEN
@@ -74,6 +98,8 @@ BEGIN
     ),
     taken_ids AS MATERIALIZED (
       SELECT t.id FROM leads_taken_ids(ARRAY(SELECT c.lead_id FROM captures c)) AS t(id)
+      UNION ALL
+      SELECT h.id FROM held_leads h WHERE h.id = ANY (ARRAY(SELECT c.lead_id FROM captures c))
     ),
     batch AS MATERIALIZED (
       SELECT c.*,
@@ -118,13 +144,42 @@ BEGIN
              l.id_rank > 1 OR l.existing = l.lead_id AS is_repeat
       FROM batch b LEFT JOIN linked l ON l.item = b.item
     ),
-    decided AS (
+    undecided AS (
       SELECT u.item, u.capture, u.lead_id, u.page_kind, u.page_id, u.duplicate_of,
              coalesce(
                u.early,
                CASE WHEN u.is_repeat THEN 'replayed' WHEN u.duplicate_of IS NOT NULL THEN 'duplicate' END
              ) AS decision
       FROM duplicates u
+    ),
+    -- The new leads in batch order: those past the month's room are held.
+    limited AS MATERIALIZED (
+      SELECT n.item, n.capture, n.lead_id, n.page_kind, n.page_id, n.duplicate_of,
+             CASE
+               WHEN n.decision IS NULL AND v_limit IS NOT NULL
+                 AND row_number() OVER (PARTITION BY n.decision IS NULL ORDER BY n.item) > v_room THEN 'held'
+               ELSE n.decision
+             END AS decision
+      FROM undecided n
+    ),
+    decided AS (
+      SELECT l.item, l.capture, l.lead_id, l.page_kind, l.page_id, l.duplicate_of,
+             CASE
+               WHEN l.decision = 'duplicate'
+                 AND EXISTS (SELECT 1 FROM limited h WHERE h.decision = 'held' AND h.lead_id = l.duplicate_of)
+                 THEN 'held'
+               ELSE l.decision
+             END AS decision
+      FROM limited l
+    ),
+    held AS (
+      INSERT INTO held_leads (id, organization_id, capture, created_at)
+      SELECT d.lead_id, v_organization_id, d.capture, (d.capture->'lead'->>'created_at')::timestamptz
+      FROM decided d
+      WHERE d.decision = 'held'
+      ORDER BY d.item
+      ON CONFLICT (id) DO NOTHING
+      RETURNING id
     ),
     written AS (
       INSERT INTO leads (
@@ -174,10 +229,12 @@ BEGIN
       FROM created c
       WHERE jsonb_typeof(c.capture->'confirmation') = 'object'
     )
-    -- kind: created, replayed, stale or duplicate. lead_id: the lead a duplicate joins, else the
-    -- capture's own lead (created now, or by the capture it repeats); none when stale.
+    -- kind: created, held, replayed, stale or duplicate. lead_id: the lead a duplicate joins, else
+    -- the capture's own lead (created or held now, or by the capture it repeats); none when stale.
     SELECT d.item,
            CASE
+             WHEN d.decision = 'held' THEN
+               CASE WHEN EXISTS (SELECT 1 FROM held h WHERE h.id = d.lead_id) THEN 'held' ELSE 'replayed' END
              WHEN d.decision IS NOT NULL THEN d.decision
              WHEN EXISTS (SELECT 1 FROM written w WHERE w.id = d.lead_id) THEN 'created'
              ELSE 'replayed'

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { daysRemaining, type UsageResource } from '@leadcapture/contracts/billing';
+import { daysRemaining, planById, type UsageResource } from '@leadcapture/contracts/billing';
 import {
   USAGE_THRESHOLDS,
   type NotificationPriority,
+  type HeldLeadsData,
   type TrialEndedData,
   type TrialEndingData,
   type UsageThreshold,
@@ -11,7 +12,13 @@ import {
 import { queryRows, type Database, type Tx } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import { enqueue } from '../../jobs/outbox.ts';
-import { trialEndedDetail, trialEndingDetail, usageThresholdDetail, type MailTemplate } from '../../mail/templates.ts';
+import {
+  heldLeadsDetail,
+  trialEndedDetail,
+  trialEndingDetail,
+  usageThresholdDetail,
+  type MailTemplate,
+} from '../../mail/templates.ts';
 import { users } from '../auth/auth.table.ts';
 import { addNotification } from '../notifications/notifications.service.ts';
 import { memberships } from '../organizations/organizations.table.ts';
@@ -29,7 +36,8 @@ const USAGE_PATH = '/settings/billing/usage';
 type BillingNotice =
   | { type: 'trial_ending'; data: TrialEndingData }
   | { type: 'trial_ended'; data: TrialEndedData }
-  | { type: 'usage_threshold'; data: UsageThresholdData };
+  | { type: 'usage_threshold'; data: UsageThresholdData }
+  | { type: 'held_leads'; data: HeldLeadsData };
 
 function noticeParts(notice: BillingNotice): {
   link: string;
@@ -53,6 +61,13 @@ function noticeParts(notice: BillingNotice): {
         priority: notice.data.percentage >= 100 ? 'high' : 'normal',
         template: 'usage_threshold',
         detail: (language) => usageThresholdDetail(language, notice.data),
+      };
+    case 'held_leads':
+      return {
+        link: BILLING_PATH,
+        priority: 'high',
+        template: 'held_leads',
+        detail: (language) => heldLeadsDetail(language, notice.data.limit),
       };
   }
 }
@@ -181,4 +196,30 @@ export async function noticeUsage(
   if (inserted.length === 0) return;
   const percentage = Math.max(...inserted.map((row) => row.threshold)) as UsageThreshold;
   await notifyOwners(tx, organizationId, { type: 'usage_threshold', data: { resource, percentage, limit } });
+}
+
+/**
+ * After a capture was held past the month's lead limit (capture.service.ts): tells the owners,
+ * once a month. The claim is `subscriptions.held_noticed_month`, set with the notices in one
+ * transaction, so of concurrent held captures one tells.
+ */
+export async function noticeHeldLeads(tx: Tx, organizationId: string, now = new Date()): Promise<boolean> {
+  const month = now.toISOString().slice(0, 7);
+  const claimed = await tx
+    .update(subscriptions)
+    .set({ heldNoticedMonth: month })
+    .where(
+      and(
+        eq(subscriptions.organizationId, organizationId),
+        sql`${subscriptions.heldNoticedMonth} is distinct from ${month}`,
+      ),
+    )
+    .returning({ planId: subscriptions.planId, status: subscriptions.status, trialEnd: subscriptions.trialEnd });
+  const [row] = claimed;
+  if (!row) return false;
+  // The limit the capture met: free's once a trial has ended (as capture_leads reads it).
+  const trialOver = row.status === 'trialing' && row.trialEnd !== null && row.trialEnd <= now;
+  const limit = planById(trialOver ? 'free' : row.planId).limits.leads_per_month ?? 0;
+  await notifyOwners(tx, organizationId, { type: 'held_leads', data: { month, limit } });
+  return true;
 }

@@ -344,6 +344,7 @@ describe('atPeriodEnd (a moved clock)', () => {
     trialRemindedAt: null,
     providerSubscriptionId: null,
     providerEventAt: null,
+    heldNoticedMonth: null,
     createdAt: new Date('2026-01-31T10:00:00Z'),
     updatedAt: new Date('2026-01-31T10:00:00Z'),
   };

@@ -31,6 +31,10 @@ import { leads } from '../leads/leads.table.ts';
 import { offers } from '../offers/offers.table.ts';
 import { memberships } from '../organizations/organizations.table.ts';
 import { noticeUsage, notifyOwners } from './billing-notices.service.ts';
+import { monthStart, releaseHeldLeads } from './held-leads.ts';
+
+export { noticeHeldLeads } from './billing-notices.service.ts';
+export { heldApproval, heldThisMonth, heldTotal } from './held-leads.ts';
 import { subscriptions } from './billing.table.ts';
 
 /** Plans, the organisation's subscription and its usage (03-decisions §4, docs/billing.md). */
@@ -96,11 +100,6 @@ export async function currentSubscription(ctx: TenantContext): Promise<Subscript
 /** GET /billing/subscriptions/: the organisation has one subscription, which changes plan over time. */
 export async function listSubscriptions(ctx: TenantContext): Promise<Subscription[]> {
   return [await currentSubscription(ctx)];
-}
-
-/** The start of the calendar month (UTC) of `now`: monthly lead limits count from it. */
-export function monthStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
 /**
@@ -298,6 +297,16 @@ function startsNow(planId: PlanId, cycle: BillingCycle, now: Date) {
   };
 }
 
+/**
+ * After a plan change (the row still locked): the visitors' captures held past the lead limit
+ * that the plan now has room for become leads, and only now are they announced (held-leads.ts).
+ */
+export async function releaseHeldFor(ctx: UsageScope, row: SubscriptionRow, now = new Date()) {
+  const limit = effectivePlan(row, now).limits.leads_per_month;
+  const room = limit === null ? null : Math.max(0, limit - (await countUsage(ctx, 'leads', now)));
+  return releaseHeldLeads(ctx, room, now);
+}
+
 async function writeChange(
   ctx: TenantContext,
   meta: RequestMeta,
@@ -311,6 +320,7 @@ async function writeChange(
     .where(and(eq(subscriptions.id, row.id), eq(subscriptions.organizationId, ctx.organizationId)))
     .returning();
   if (!updated) throw new Error(`subscription ${row.id} vanished under its lock`);
+  await releaseHeldFor(ctx, updated);
   await recordAudit(ctx.tx, meta, {
     action,
     userId: ctx.userId,

@@ -49,6 +49,8 @@ export const subscriptions = pgTable(
     scheduledPlanId: text('scheduled_plan_id').$type<PlanId>(),
     /** When the owners were told the trial ends within 3 days (once per trial). */
     trialRemindedAt: timestamp('trial_reminded_at', { withTimezone: true }),
+    /** The month (YYYY-MM, UTC) whose held captures the owners were told of (noticeHeldLeads). */
+    heldNoticedMonth: text('held_noticed_month'),
     /** Stripe: the subscription this row mirrors (null on the local provider and during the trial). */
     providerSubscriptionId: text('provider_subscription_id'),
     /** Stripe: when the newest event applied to this row was created; an older one never rolls it back. */

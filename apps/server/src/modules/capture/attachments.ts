@@ -182,7 +182,8 @@ const REMOVAL_BATCH = 500;
 /**
  * Removes visitors' uploads no lead took within UNCLAIMED_ATTACHMENT_HOURS (a form left
  * unsubmitted, a file replaced before submitting): their rows, in batches in each organisation's
- * scope, then their stored bytes. An attachment claimed within that time is left to its capture.
+ * scope, then their stored bytes. An attachment claimed within that time is left to its capture,
+ * and one a held capture claimed waits for its release (billing/held-leads.ts).
  * The organisations come from lead_attachment_unclaimed_organizations() (db/functions/), the
  * one look-up that sees past row-level security.
  */
@@ -211,6 +212,7 @@ export async function removeUnclaimedAttachments(
                 where ${files.organizationId} = ${organizationId} and ${files.purpose} = 'lead_attachment'
                   and ${files.leadId} is null and ${files.createdAt} < ${cutoff}
                   and (${files.claimedAt} is null or ${files.claimedAt} < ${cutoff})
+                  and not exists (select 1 from held_leads h where h.id = ${files.claimedFor})
                 limit ${batch} for update skip locked)
               delete from ${files} using unclaimed where ${files.id} = unclaimed.id
               returning ${files.storageKey} as key`,

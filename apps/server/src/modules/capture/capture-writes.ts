@@ -1,3 +1,4 @@
+import { PLANS } from '@leadcapture/contracts/billing';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Queryable } from '../../db/database.ts';
@@ -28,11 +29,16 @@ export interface CaptureWrite {
 }
 
 /**
- * What `capture_leads` decided for a capture: written (`created`), already written by the same
- * Idempotency-Key (`replayed`), decided against a copy of the page or scoring rules that has
- * changed since (`stale`), or its address already has a lead, which it joins (`duplicate`).
+ * What `capture_leads` decided for a capture: written (`created`), kept past the month's lead
+ * limit until an upgrade (`held`), already written by the same Idempotency-Key (`replayed`),
+ * decided against a copy of the page or scoring rules that has changed since (`stale`), or its
+ * address already has a lead, which it joins (`duplicate`).
  */
-export type CaptureWriteOutcome = { kind: 'created' | 'replayed' | 'stale' } | { kind: 'duplicate'; leadId: string };
+export type CaptureWriteOutcome =
+  { kind: 'created' | 'held' | 'replayed' | 'stale' } | { kind: 'duplicate'; leadId: string };
+
+/** Each plan's monthly lead limit (null: unlimited), as `capture_leads` takes them. */
+const LEAD_LIMITS = JSON.stringify(Object.fromEntries(PLANS.map((plan) => [plan.id, plan.limits.leads_per_month])));
 
 /** A row of `capture_leads` (db/functions/capture_leads.sql). */
 interface CaptureLeadsRow {
@@ -44,6 +50,7 @@ interface CaptureLeadsRow {
 function toOutcome(row: CaptureLeadsRow): CaptureWriteOutcome {
   switch (row.kind) {
     case 'created':
+    case 'held':
     case 'replayed':
     case 'stale':
       return { kind: row.kind };
@@ -104,7 +111,8 @@ async function writeBatch(db: Queryable, captures: CaptureWrite[]): Promise<Capt
   }));
   const rows = await queryRows<CaptureLeadsRow>(
     db,
-    sql`select item, kind, lead_id from capture_leads(${JSON.stringify(items)}::jsonb, ${LEASE_SECONDS}::integer)`,
+    sql`select item, kind, lead_id
+        from capture_leads(${JSON.stringify(items)}::jsonb, ${LEASE_SECONDS}::integer, ${LEAD_LIMITS}::jsonb)`,
   );
   const byItem = new Map(rows.map((row) => [row.item, toOutcome(row)]));
   return captures.map((_, item) => {

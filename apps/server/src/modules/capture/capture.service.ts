@@ -32,6 +32,7 @@ import {
 } from './captured-leads.ts';
 import type { CaptureTarget } from './capture-targets.ts';
 import { inPublicEvent, inPublicOffer, lookupKey, type PageKind } from './public-pages.ts';
+import { heldApproval, noticeHeldLeads } from '../billing/billing.service.ts';
 import { attachToLead, attachmentAnswers, checkAttachments } from './attachments.ts';
 import { leadEmailConfirmations, leads, type LeadAttribution } from '../leads/leads.table.ts';
 import type { offers } from '../offers/offers.table.ts';
@@ -169,7 +170,16 @@ export async function replayedAnswer({ tx, organizationId }: VisitorScope, leadI
     .select({ approvalStatus: leads.approvalStatus })
     .from(leads)
     .where(and(eq(leads.id, leadId), eq(leads.organizationId, organizationId)));
-  if (!lead) throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another request.');
+  if (!lead) {
+    // A held capture's repeat answers what the first answer said.
+    const held = await heldApproval({ tx, organizationId }, leadId);
+    if (held === null) throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another request.');
+    return {
+      statusCode: 201,
+      result: { id: leadId, status: held === 'pending' ? 'pending_approval' : 'received' },
+      replayed: true,
+    };
+  }
   // Pending is what the first answer said for a page that requires approval; once decided,
   // the lead was received either way.
   const status = lead.approvalStatus === 'pending' ? 'pending_approval' : 'received';
@@ -306,6 +316,13 @@ export async function captureLead(
       // double opt-in's mail waits in the outbox, delivered now rather than at the next poll.
       deps.outbox.deliverLeased([written.announcement]);
       if (written.queued) deps.outbox.kick();
+      return { statusCode: 201, result, replayed: false, created: true };
+    }
+    if (written.outcome === 'held') {
+      // Past the month's limit: the visitor is thanked as for any lead; the owners hear of it once
+      // a month, and nothing else happens until an upgrade releases it (held-leads.ts).
+      await inScope(deps.db, { organizationId }, (tx) => noticeHeldLeads(tx, organizationId));
+      deps.outbox.kick();
       return { statusCode: 201, result, replayed: false, created: true };
     }
     if (written.outcome === 'replayed') {

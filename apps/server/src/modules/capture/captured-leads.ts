@@ -117,6 +117,8 @@ function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date
 
 export type CaptureWrite =
   | { outcome: 'created'; lead: Lead }
+  /** Past the month's lead limit: kept in held_leads until an upgrade releases it, nothing sent. */
+  | { outcome: 'held' }
   /** A lead with this id exists (an Idempotency-Key's repeat): nothing written. */
   | { outcome: 'replayed' }
   /** The page is no longer the copy the answers were checked against: nothing written. */

@@ -37,6 +37,7 @@ import { bulkLeads } from './lead-bulk.service.ts';
 import { mergeLeads } from './lead-merge.service.ts';
 import * as scoring from './lead-scoring.service.ts';
 import { listLeads, listPageLeads, type LeadPage } from './lead-list.service.ts';
+import { heldThisMonth } from '../billing/billing.service.ts';
 import * as leadsService from './leads.service.ts';
 
 const tags = ['leads'];
@@ -61,12 +62,15 @@ export function pageLeadsRoutes(deps: AppDeps, kind: LeadPage['kind']) {
       },
       async (req) => {
         const run = req.query.search ? withHeavyTenant : withTenant;
-        const page = await run(deps, req, (ctx) =>
-          listPageLeads(ctx, { kind, id: req.params.id }, req.query, pageWindow(req.query)),
-        );
+        const { page, held } = await run(deps, req, async (ctx) => {
+          const target = { kind, id: req.params.id };
+          const found = await listPageLeads(ctx, target, req.query, pageWindow(req.query));
+          return { page: found, held: await heldThisMonth(ctx, new Date(), target) };
+        });
         return ok({
           ...paginate(req, deps.config.publicUrl, req.query, page.results, page.total.count),
           count_exact: page.total.exact,
+          held_count: held,
         });
       },
     );
@@ -93,10 +97,14 @@ export function leadsRoutes(deps: AppDeps) {
       async (req) => {
         // A search is heavy work (its organisation's fair share); the plain list is not.
         const run = req.query.search ? withHeavyTenant : withTenant;
-        const page = await run(deps, req, (ctx) => listLeads(ctx, req.query, pageWindow(req.query)));
+        const { page, held } = await run(deps, req, async (ctx) => ({
+          page: await listLeads(ctx, req.query, pageWindow(req.query)),
+          held: req.query.deleted ? 0 : await heldThisMonth(ctx),
+        }));
         return ok({
           ...paginate(req, publicUrl, req.query, page.results, page.total.count),
           count_exact: page.total.exact,
+          held_count: held,
         });
       },
     );

@@ -225,3 +225,26 @@ export const leadEmailConfirmations = pgTable(
     ...tenantPolicies('lead_email_confirmations', t.organizationId, sql`${t.tokenHash} = ${publicLookup}`),
   ],
 ).enableRLS();
+
+/**
+ * Captures past the monthly lead limit (03-decisions §4, docs/billing.md "Held leads"): the
+ * visitor's lead is kept whole, as `capture_leads` would have written it (`capture`: the lead's
+ * columns, its further outbox messages and its double opt-in), out of every list, count, export
+ * and side effect until an upgrade releases it into `leads` under the same id. `created_at` is
+ * the capture's time, which the released lead keeps.
+ */
+export const heldLeads = pgTable(
+  'held_leads',
+  {
+    id: uuid('id').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    capture: jsonb('capture').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('held_leads_organization_created_idx').on(t.organizationId, t.createdAt),
+    ...tenantPolicies('held_leads', t.organizationId),
+  ],
+).enableRLS();

@@ -55,11 +55,15 @@ export type LeadListFilters = {
   pageSize?: number | undefined;
 };
 
-/** `count_exact` is false when `count` is the server's estimate (many matches, decision 017). */
+/**
+ * `count_exact` is false when `count` is the server's estimate (many matches, decision 017);
+ * `held_count`: this month's captures held past the plan's lead limit (the upgrade gate).
+ */
 export type LeadPage = {
   results: Lead[];
   count: number;
   count_exact: boolean;
+  held_count: number;
   next: string | null;
   previous: string | null;
 };

@@ -102,6 +102,17 @@ describe('LeadsPage', () => {
     expect(screen.getByText('Page 1 of about 39,200')).toBeTruthy();
   });
 
+  it('shows the held leads of the month behind "Upgrade to view more"', async () => {
+    server({ 'GET /leads/': () => ok({ ...page([aLead()], 25), held_count: 3 }) });
+    await renderWithApp(<LeadsPage />, { path: '/leads' });
+    expect(
+      await screen.findByText(
+        "3 more leads from this month are hidden: your plan's monthly lead limit has been reached.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upgrade to view more' })).toBeTruthy();
+  });
+
   it('reads its filters, order and page from the address and sends them to the API', async () => {
     server({ 'GET /leads/': () => ok(page([aLead()], 60)) });
     await renderWithApp(<LeadsPage />, {

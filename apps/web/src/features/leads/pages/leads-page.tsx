@@ -281,8 +281,8 @@ export function LeadsPage() {
               onRestore={restoreOne}
               restoring={restore.isPending ? restore.variables : null}
             />
-            {/* Billing switches this on with the number of this month's leads past the plan's limit. */}
-            {!state.deleted && <LeadLimitGate hiddenCount={0} />}
+            {/* Visitors' captures this month held past the plan's lead limit (03-decisions §4). */}
+            {!state.deleted && <LeadLimitGate hiddenCount={data.held_count} />}
             {pages > 1 && (
               <Pagination
                 label={t('list.pagination')}

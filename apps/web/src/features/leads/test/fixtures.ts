@@ -52,6 +52,7 @@ export const page = (results: unknown[], count = results.length) => ({
   results,
   count,
   count_exact: true,
+  held_count: 0,
   next: null,
   previous: null,
 });

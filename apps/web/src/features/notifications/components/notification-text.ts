@@ -31,6 +31,7 @@ const RENDERERS: Record<NotificationType, Renderer> = {
       ? t('types.usage_threshold.reached', { limit, resource })
       : t('types.usage_threshold.nearing', { percentage, limit, resource });
   },
+  held_leads: (t, data) => t('types.held_leads.text', { limit: whole(data.limit) }),
 };
 
 /** A notification's sentence in the reader's language, written from its type and data. */
