@@ -8,6 +8,10 @@
 //   3. leads_captured of the event equals its stored leads    (nothing lost or doubled under load)
 //   4. informational: the same load spread over 50 events, which shows that the captures of one
 //      event do not queue behind each other (they lock no shared row)
+//   5. the monthly lead limit's cost: the same load on an organisation with a limit (its trial,
+//      1,000 leads a month: the subscription row locked and the month counted per batch, the
+//      leads past the limit held) against the main runs' organisation on Enterprise (unlimited:
+//      no lock, no count), in the same run                  (target limited >= 0.95 x unlimited)
 // Each capture carries its own Idempotency-Key, as the capture page sends one.
 // Usage: npm run build && npm run bench:capture
 //   DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test);
@@ -20,6 +24,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { withoutLimits } from './leads-support.mjs';
 import { freePort, report, root, sleep, spawnNode, spawnServer, waitFor } from './support.mjs';
 
 const CONNECTIONS = 50;
@@ -123,38 +128,48 @@ const results = { database: 'postgres', connections: CONNECTIONS, duration_s: DU
 try {
   await Promise.all([waitFor(`${api}/api/v1/status/`), waitFor(`http://127.0.0.1:${barePort}/ready/`)]);
 
-  // An organisation with an active event whose form has one required custom field.
-  const password = 'Booth2026Leads';
-  const reg = await fetch(`${api}/api/v1/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      first_name: 'Bench',
-      last_name: 'Mark',
-      email: 'bench@example.com',
-      company_name: 'Bench AB',
-      password,
-      password_confirm: password,
-      terms_accepted: true,
-    }),
-  });
-  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-  const { access } = (await reg.json()).data;
-  const auth = { authorization: `Bearer ${access}`, 'content-type': 'application/json' };
-  const created = await fetch(`${api}/api/v1/events/`, {
-    method: 'POST',
-    headers: auth,
-    body: JSON.stringify({
-      name: 'Bench Expo',
-      status: 'active',
-      consent_text: 'I agree to be contacted.',
-      form_fields: [
-        { id: 'interest', type: 'select', label: 'Interest', required: true, options: ['Demo', 'Pricing'] },
-      ],
-    }),
-  });
-  if (created.status !== 201) throw new Error(`event create failed: ${created.status} ${await created.text()}`);
-  const event = (await created.json()).data;
+  // Organisations with an active event whose form has one required custom field: the main one on
+  // Enterprise (no lead limit), the other in its trial (1,000 leads a month).
+  const owner = async (email) => {
+    const password = 'Booth2026Leads';
+    const reg = await fetch(`${api}/api/v1/auth/register/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        first_name: 'Bench',
+        last_name: 'Mark',
+        email,
+        company_name: 'Bench AB',
+        password,
+        password_confirm: password,
+        terms_accepted: true,
+      }),
+    });
+    if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+    const { access, organization } = (await reg.json()).data;
+    return { auth: { authorization: `Bearer ${access}`, 'content-type': 'application/json' }, organization };
+  };
+  const expo = async (auth) => {
+    const created = await fetch(`${api}/api/v1/events/`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        name: 'Bench Expo',
+        status: 'active',
+        consent_text: 'I agree to be contacted.',
+        form_fields: [
+          { id: 'interest', type: 'select', label: 'Interest', required: true, options: ['Demo', 'Pricing'] },
+        ],
+      }),
+    });
+    if (created.status !== 201) throw new Error(`event create failed: ${created.status} ${await created.text()}`);
+    return (await created.json()).data;
+  };
+  const { auth, organization } = await owner('bench@example.com');
+  await withoutLimits(databaseUrl, organization.id);
+  const event = await expo(auth);
+  const limited = await owner('bench.trial@example.com');
+  const limitedEvent = await expo(limited.auth);
   const spread = [];
   for (let i = 0; i < 50; i++) {
     const res = await fetch(`${api}/api/v1/events/`, {
@@ -192,6 +207,13 @@ try {
     }),
   );
   results.ratio = Math.round((results.capture.rps / results.bare.rps) * 100) / 100;
+  results.capture_limited = summary(
+    await runCollecting({
+      ...request(`${api}/api/v1/public/events/${limitedEvent.slug}/leads/`),
+      requests: [{ setupRequest: newVisitor }],
+    }),
+  );
+  results.limit_ratio = Math.round((results.capture_limited.rps / results.capture.rps) * 100) / 100;
   let turn = 0;
   results.capture_50_events = summary(
     await runCollecting({
@@ -234,6 +256,12 @@ const targets = [
     '>= 0.6 x bare, all 201',
   ],
   ['capture p95 (50 connections)', `${c.p95_ms} ms`, c.p95_ms < 50, '< 50 ms'],
+  [
+    'capture with the monthly lead limit (trial: 1,000 written, the rest held)',
+    `${results.capture_limited.rps} req/s (ratio to unlimited ${results.limit_ratio}; p95 ${results.capture_limited.p95_ms} ms; ${results.capture_limited.requests - results.capture_limited.created} not 201)`,
+    results.limit_ratio >= 0.95 && results.capture_limited.created === results.capture_limited.requests,
+    '>= 0.95 x unlimited, all 201',
+  ],
   [
     'capture spread over 50 events',
     `${results.capture_50_events.rps} req/s, p95 ${results.capture_50_events.p95_ms} ms`,

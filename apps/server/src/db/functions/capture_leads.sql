@@ -52,10 +52,17 @@ BEGIN
     v_rules_version := (SELECT updated_at::text FROM lead_scoring_rules WHERE organization_id = v_organization_id);
     -- The month's lead limit: the plan's, or free's once a trial has ended (billing.service.ts
     -- effectivePlan); the room left counts the calendar month's (UTC) leads, deleted ones too.
+    -- An unlimited plan takes no lock; a limited one is read again under the row's lock.
     v_limit := (
       SELECT (p_lead_limits->>(CASE WHEN s.status = 'trialing' AND s.trial_end <= now() THEN 'free' ELSE s.plan_id END))::integer
-      FROM subscriptions s WHERE s.organization_id = v_organization_id FOR UPDATE
+      FROM subscriptions s WHERE s.organization_id = v_organization_id
     );
+    IF v_limit IS NOT NULL THEN
+      v_limit := (
+        SELECT (p_lead_limits->>(CASE WHEN s.status = 'trialing' AND s.trial_end <= now() THEN 'free' ELSE s.plan_id END))::integer
+        FROM subscriptions s WHERE s.organization_id = v_organization_id FOR UPDATE
+      );
+    END IF;
     IF v_limit IS NOT NULL THEN
       v_room := greatest(0, v_limit - (
         SELECT count(*) FROM (

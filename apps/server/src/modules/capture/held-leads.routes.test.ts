@@ -148,6 +148,14 @@ describe('captures past the monthly lead limit are held, never lost', () => {
     expect((await list(owner)).count).toBe(100);
   });
 
+  it('writes exactly the room left when 20 visitors send at once at N-1, and holds the rest', async () => {
+    const { org, event } = await nearTheLimit(24);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => postCapture(t, event.slug, visitor())));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 201));
+    expect(await storedLeads(t, org)).toHaveLength(25);
+    expect(await held(org)).toHaveLength(19);
+  });
+
   it('links a returning visitor to their lead instead of holding a new one', async () => {
     const { org, event } = await nearTheLimit(25);
     const known = expectData(
