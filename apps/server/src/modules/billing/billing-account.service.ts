@@ -24,7 +24,7 @@ import {
 import { queryRows, type Database } from '../../db/database.ts';
 import { inScope, type TenantContext } from '../../db/tenant.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
-import { pageWindow, type PageQuery } from '../../http/pagination.ts';
+import { pageWindow } from '../../http/pagination.ts';
 import { assertCan } from '../../http/permissions.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import {
@@ -413,7 +413,7 @@ export async function listInvoices(ctx: TenantContext, query: InvoiceListQuery):
     ...inYear(invoices.issuedAt, query.year),
     ...(query.status ? [eq(invoices.status, query.status)] : []),
   );
-  const { limit, offset } = pageWindow(query as PageQuery);
+  const { limit, offset } = pageWindow(query);
   const rows = await ctx.tx
     .select()
     .from(invoices)
@@ -485,7 +485,7 @@ export async function listPayments(ctx: TenantContext, query: PaymentListQuery):
     ...inYear(payments.createdAt, query.year),
     ...(query.status ? [eq(payments.status, query.status)] : []),
   );
-  const { limit, offset } = pageWindow(query as PageQuery);
+  const { limit, offset } = pageWindow(query);
   const rows = await ctx.tx
     .select({ payment: payments, number: invoices.number })
     .from(payments)
