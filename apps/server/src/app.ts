@@ -34,7 +34,9 @@ import { leadsRoutes, pageLeadsRoutes } from './modules/leads/leads.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { offerRoutes } from './modules/offers/offers.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { billingAccountRoutes, invoicePdfRoutes } from './modules/billing/billing-account.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { createBillingProvider } from './modules/billing/providers.ts';
 import { organizationLogoRoutes } from './modules/organizations/organization-logo.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
@@ -85,7 +87,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // live channels subscribe here when they come.
   const live = createLiveEventBus({ ...(opts.redis ? { redis: opts.redis } : {}), log: app.log });
   const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
-  const background = createBackgroundWork({ config, database, mailer, live, storage, log: app.log });
+  const billing = createBillingProvider(config, database.db);
+  const background = createBackgroundWork({ config, database, mailer, live, storage, billing, log: app.log });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
   const meCache = createMeCache(opts.redis ? { redis: opts.redis } : {});
   const deps: AppDeps = {
@@ -103,6 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     captureTargets: createCaptureTargets(),
     captureWrites: createCaptureWrites(database.db, app.log),
     storage,
+    billing,
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -150,6 +154,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(analyticsRoutes(deps), { prefix: '/analytics' });
       await api.register(notificationsRoutes(deps), { prefix: '/notifications' });
       await api.register(billingRoutes(deps), { prefix: '/billing' });
+      await api.register(billingAccountRoutes(deps), { prefix: '/billing' });
+      await api.register(invoicePdfRoutes(deps), { prefix: '/billing' });
     },
     { prefix: API_PREFIX },
   );

@@ -5,6 +5,7 @@ import type { LiveEventBus } from '../jobs/live-events.ts';
 import type { OutboxWorker } from '../jobs/outbox.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import type { MeCache } from '../modules/auth/me-cache.ts';
+import type { BillingProvider } from '../modules/billing/provider.ts';
 import type { CaptureTargets } from '../modules/capture/capture-targets.ts';
 import type { CaptureWrites } from '../modules/capture/capture-writes.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
@@ -34,5 +35,7 @@ export interface AppDeps {
   /** Where captures are written, together when they arrive together (decision 023). */
   captureWrites: CaptureWrites;
   storage: FileStorage;
+  /** Where billing is done (BILLING_PROVIDER): the product itself (local) or Stripe. */
+  billing: BillingProvider;
   log: FastifyBaseLogger;
 }

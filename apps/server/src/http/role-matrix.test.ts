@@ -751,7 +751,172 @@ const ROUTES: Route[] = [
       return { url: `billing/subscriptions/${await subscriptionId(organization)}/cancel/`, organization };
     },
   },
+  {
+    method: 'GET',
+    path: '/billing/customers/me/',
+    allowed: MANAGE,
+    request: async () => ({ url: 'billing/customers/me/', organization: (await billingCustomer()).organization }),
+  },
+  {
+    method: 'POST',
+    path: '/billing/customers/me/',
+    allowed: ['owner'],
+    request: async () => ({
+      url: 'billing/customers/me/',
+      body: BILLING_CUSTOMER,
+      organization: await billingOrganization('checkout'),
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/billing/customers/{id}/',
+    allowed: ['owner'],
+    request: async () => {
+      const { organization, id } = await billingCustomer();
+      return { url: `billing/customers/${id}/`, body: { ...BILLING_CUSTOMER, city: 'Uppsala' }, organization };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/billing/payment-methods/',
+    allowed: MANAGE,
+    request: () => ({ url: 'billing/payment-methods/' }),
+  },
+  {
+    method: 'POST',
+    path: '/billing/payment-methods/',
+    allowed: ['owner'],
+    request: () => ({ url: 'billing/payment-methods/', body: { type: 'card', label: 'Matrix Visa' } }),
+  },
+  {
+    method: 'POST',
+    path: '/billing/payment-methods/{id}/set-default/',
+    allowed: ['owner'],
+    request: async () => ({ url: `billing/payment-methods/${await newPaymentMethod()}/set-default/` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/billing/payment-methods/{id}/',
+    allowed: ['owner'],
+    request: async () => ({ url: `billing/payment-methods/${await newPaymentMethod()}/` }),
+  },
+  { method: 'GET', path: '/billing/invoices/', allowed: MANAGE, request: () => ({ url: 'billing/invoices/' }) },
+  {
+    method: 'GET',
+    path: '/billing/invoices/{id}/download/',
+    allowed: MANAGE,
+    request: async () => {
+      const { organization, id } = await billingInvoice();
+      return { url: `billing/invoices/${id}/download/`, organization };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/billing/invoices/{id}/pay/',
+    allowed: ['owner'],
+    request: async () => {
+      const { organization, id } = await billingInvoice();
+      return { url: `billing/invoices/${id}/pay/`, organization };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/billing/invoices/{id}/pdf/',
+    allowed: 'public',
+    note: 'the signed address download/ answers',
+  },
+  { method: 'GET', path: '/billing/payments/', allowed: MANAGE, request: () => ({ url: 'billing/payments/' }) },
+  { method: 'GET', path: '/billing/usage/', allowed: MANAGE, request: () => ({ url: 'billing/usage/' }) },
+  { method: 'GET', path: '/billing/stats/', allowed: MANAGE, request: () => ({ url: 'billing/stats/' }) },
+  {
+    method: 'POST',
+    path: '/billing/checkout/',
+    allowed: ['owner'],
+    request: async () => ({
+      url: 'billing/checkout/',
+      body: { plan_id: 'professional' },
+      organization: await billingOrganization('checkout'),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/billing/checkout/{id}/',
+    allowed: ['owner'],
+    request: async () => {
+      const { organization, id } = await checkoutSession();
+      return { url: `billing/checkout/${id}/`, organization };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/billing/checkout/{id}/complete/',
+    allowed: ['owner'],
+    request: async () => {
+      const { organization, id } = await checkoutSession();
+      return {
+        url: `billing/checkout/${id}/complete/`,
+        body: { customer: BILLING_CUSTOMER, payment_method: { type: 'card', label: 'Matrix Visa' } },
+        organization,
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/billing/portal/',
+    allowed: ['owner'],
+    request: () => ({ url: 'billing/portal/', body: {} }),
+  },
 ];
+
+const BILLING_CUSTOMER = { name: 'Matrix AB', email: 'billing@matrix.example', country: 'SE' };
+
+/** Made once per key by the owner, shared by the roles (and by the foreign-organisation check). */
+const billingFixtures = new Map<string, Promise<{ organization: string; id: string }>>();
+function billingFixture(key: string, make: () => Promise<{ organization: string; id: string }>) {
+  let fixture = billingFixtures.get(key);
+  if (!fixture) {
+    fixture = make();
+    billingFixtures.set(key, fixture);
+  }
+  return fixture;
+}
+
+/**
+ * A trialing organisation of the main team with billing details. The billing fixtures share
+ * organisations: an owner owns at most 10.
+ */
+function billingCustomer() {
+  return billingFixture('customer', async () => {
+    const organization = await billingOrganization('customer');
+    const res = await call('POST', 'billing/customers/me/', users.owner, { body: BILLING_CUSTOMER }, organization);
+    return { organization, id: res.json<{ data: { id: string } }>().data.id };
+  });
+}
+
+/** The billing customer's organisation started Starter without a payment method: its open invoice. */
+function billingInvoice() {
+  return billingFixture('invoice', async () => {
+    const { organization } = await billingCustomer();
+    await call('POST', 'billing/subscriptions/', users.owner, { body: { plan_id: 'starter' } }, organization);
+    // Paid with the method added after the invoice was issued.
+    const card = { body: { type: 'card', label: 'Matrix Visa' } };
+    await call('POST', 'billing/payment-methods/', users.owner, card, organization);
+    const res = await call('GET', 'billing/invoices/', users.owner, {}, organization);
+    return { organization, id: res.json<{ data: { results: { id: string }[] } }>().data.results[0]?.id ?? '' };
+  });
+}
+
+/** A checkout session (for Starter) of the organisation the checkout route uses. */
+function checkoutSession() {
+  return billingFixture('checkout', async () => {
+    const organization = await billingOrganization('checkout');
+    const res = await call('POST', 'billing/checkout/', users.owner, { body: { plan_id: 'starter' } }, organization);
+    return { organization, id: res.json<{ data: { url: string } }>().data.url.split('/').pop() ?? '' };
+  });
+}
+
+/** A payment method of the main organisation (not its default once it has one). */
+const newPaymentMethod = () => ownerCreates('billing/payment-methods/', { type: 'card', label: 'Matrix Mastercard' });
 
 /**
  * One trialing organisation with the main team per billing route, shared by its roles: the

@@ -6,6 +6,8 @@ import { mailHandler } from '../mail/mail-handler.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { remindEndingTrials } from '../modules/billing/billing-notices.service.ts';
 import { advanceSubscriptions } from '../modules/billing/billing.service.ts';
+import { recordUsageRecords } from '../modules/billing/billing-account.service.ts';
+import type { BillingProvider } from '../modules/billing/provider.ts';
 import { CONTACT_OUTBOX_KIND, contactMailHandler } from '../modules/contact/contact.service.ts';
 import { removeUnclaimedAttachments } from '../modules/capture/attachments.ts';
 import { purgeExpiredLeads } from '../modules/leads/lead-purge.service.ts';
@@ -26,6 +28,9 @@ export const IMPORT_SWEEP_TASK = 'lead_import_sweep';
 export const SUBSCRIPTION_PERIODS_TASK = 'subscription_periods';
 export const TRIAL_REMINDERS_TASK = 'subscription_trial_reminders';
 export const ATTACHMENT_CLEANUP_TASK = 'lead_attachment_cleanup';
+export const USAGE_RECORDS_TASK = 'usage_records';
+/** Each day's usage figure is rewritten at most an hour before the day ends. */
+const USAGE_RECORDS_INTERVAL_MS = 60 * 60 * 1000;
 /** Imports interrupted by a dead process are found within a minute of going stale. */
 const IMPORT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -34,7 +39,7 @@ const IMPORT_SWEEP_INTERVAL_MS = 60_000;
  * process (mail, live events) after its transaction commits, and the scheduled tasks: the bin's
  * purge after LEAD_RETENTION_DAYS, follow-up reminders, the sweep of interrupted imports, the
  * removal of visitors' uploads no lead took, the outbox's finished rows, subscriptions whose
- * period ended, trials about to end, and on
+ * period ended, trials about to end, each organisation's usage of the day, and on
  * PGlite the statistics and dead rows autovacuum looks after on PostgreSQL.
  */
 export function createBackgroundWork(opts: {
@@ -43,9 +48,10 @@ export function createBackgroundWork(opts: {
   mailer: Mailer;
   live: LiveEventBus;
   storage: FileStorage;
+  billing: BillingProvider;
   log: FastifyBaseLogger;
 }) {
-  const { config, database, mailer, live, storage, log } = opts;
+  const { config, database, mailer, live, storage, billing, log } = opts;
   const outbox = createOutboxWorker({
     db: database.db,
     handlers: {
@@ -86,10 +92,15 @@ export function createBackgroundWork(opts: {
       {
         name: SUBSCRIPTION_PERIODS_TASK,
         run: async () => {
-          const result = await advanceSubscriptions(database.db);
+          const result = await advanceSubscriptions(database.db, billing);
           if (result.advanced > 0) outbox.kick();
           return result;
         },
+      },
+      {
+        name: USAGE_RECORDS_TASK,
+        intervalMs: Math.max(config.schedulerIntervalMs, USAGE_RECORDS_INTERVAL_MS),
+        run: () => recordUsageRecords(database.db),
       },
       {
         name: TRIAL_REMINDERS_TASK,

@@ -138,8 +138,11 @@ describe('trial ended (scheduled task subscription_periods)', () => {
         .where(eq(subscriptions.organizationId, orgOf(paid))),
     );
 
-    await Promise.all([advanceSubscriptions(t.database.db), advanceSubscriptions(t.database.db)]);
-    await advanceSubscriptions(t.database.db);
+    await Promise.all([
+      advanceSubscriptions(t.database.db, t.app.deps.billing),
+      advanceSubscriptions(t.database.db, t.app.deps.billing),
+    ]);
+    await advanceSubscriptions(t.database.db, t.app.deps.billing);
 
     expect(await billingNotices(owner)).toMatchObject([
       { type: 'trial_ended', priority: 'high', link: '/settings/billing', data: { trial_end: ended.toISOString() } },

@@ -286,7 +286,10 @@ describe('the period end (scheduled task subscription_periods)', () => {
     const event = await createEvent(t, orgId);
     await postCapture(t, event.slug, visitor());
     await periodEnded(orgId);
-    await Promise.all([advanceSubscriptions(t.database.db), advanceSubscriptions(t.database.db)]);
+    await Promise.all([
+      advanceSubscriptions(t.database.db, t.app.deps.billing),
+      advanceSubscriptions(t.database.db, t.app.deps.billing),
+    ]);
     const row = await rowOf(orgId);
     expect(row).toMatchObject({ planId: 'free', status: 'active', cancelAtPeriodEnd: false });
     expect(row?.currentPeriodEnd.getTime()).toBeGreaterThan(Date.now());
@@ -315,7 +318,7 @@ describe('the period end (scheduled task subscription_periods)', () => {
     await call('POST', `billing/subscriptions/${await id(plans.cancelled!)}/cancel/`, plans.cancelled!);
     const ended = new Map<string, Date>();
     for (const [name, user] of Object.entries(plans)) ended.set(name, await periodEnded(user.organization?.id ?? ''));
-    await advanceSubscriptions(t.database.db);
+    await advanceSubscriptions(t.database.db, t.app.deps.billing);
     expect(await current(plans.downgraded!)).toMatchObject({
       plan_id: 'starter',
       status: 'active',

@@ -78,7 +78,9 @@ export function billingRoutes(deps: AppDeps) {
         },
       },
       async (req, reply) => {
-        const sub = await withTenant(deps, req, (ctx) => service.startSubscription(ctx, requestMeta(req), req.body));
+        const sub = await withTenant(deps, req, (ctx) =>
+          service.startSubscription(ctx, deps.billing, requestMeta(req), req.body),
+        );
         reply.code(201);
         return ok(sub, 201);
       },
@@ -98,7 +100,7 @@ export function billingRoutes(deps: AppDeps) {
       async (req) =>
         ok(
           await withTenant(deps, req, (ctx) =>
-            service.changeSubscription(ctx, requestMeta(req), req.params.id, req.body),
+            service.changeSubscription(ctx, deps.billing, requestMeta(req), req.params.id, req.body),
           ),
         ),
     );
@@ -117,7 +119,7 @@ export function billingRoutes(deps: AppDeps) {
       async (req) =>
         ok(
           await withTenant(deps, req, (ctx) =>
-            service.cancelSubscription(ctx, requestMeta(req), req.params.id, req.body),
+            service.cancelSubscription(ctx, deps.billing, requestMeta(req), req.params.id, req.body),
           ),
         ),
     );

@@ -31,11 +31,12 @@ import { leads } from '../leads/leads.table.ts';
 import { offers } from '../offers/offers.table.ts';
 import { memberships } from '../organizations/organizations.table.ts';
 import { noticeUsage, notifyOwners } from './billing-notices.service.ts';
+import { subscriptions } from './billing.table.ts';
 import { monthStart, releaseHeldLeads } from './held-leads.ts';
+import type { BillingProvider, PlanChange, PlanChangeResult } from './provider.ts';
 
 export { noticeHeldLeads } from './billing-notices.service.ts';
 export { heldApproval, heldThisMonth, heldTotal } from './held-leads.ts';
-import { subscriptions } from './billing.table.ts';
 
 /** Plans, the organisation's subscription and its usage (03-decisions §4, docs/billing.md). */
 
@@ -260,6 +261,12 @@ export async function usageSummary(ctx: TenantContext, now = new Date()): Promis
   });
 }
 
+/** What a plan costs per cycle in minor units; null for a custom price (Enterprise). */
+export function planPrice(planId: PlanId, cycle: BillingCycle): number | null {
+  const plan = planById(planId);
+  return cycle === 'annual' ? plan.price_annual : plan.price_monthly;
+}
+
 /** The end of a billing period that starts at `start`: a month or a year later (the 31st becomes the month's last day). */
 export function periodEnd(start: Date, cycle: BillingCycle): Date {
   const months = cycle === 'annual' ? 12 : 1;
@@ -307,13 +314,43 @@ export async function releaseHeldFor(ctx: UsageScope, row: SubscriptionRow, now 
   return releaseHeldLeads(ctx, room, now);
 }
 
+/** What the provider answered about a change, as columns (`undefined` leaves a column as it is). */
+function providerColumns(result: PlanChangeResult): Partial<typeof subscriptions.$inferInsert> {
+  return {
+    ...(result.providerSubscriptionId !== undefined ? { providerSubscriptionId: result.providerSubscriptionId } : {}),
+    ...(result.currentPeriodEnd !== undefined ? { currentPeriodEnd: result.currentPeriodEnd } : {}),
+  };
+}
+
+/**
+ * One plan change: the provider is asked first (the row locked; it may refuse, and then nothing
+ * is written), the row is written and audited, and a start or an upgrade is billed.
+ */
+async function applyChange(
+  ctx: TenantContext,
+  provider: BillingProvider,
+  meta: RequestMeta,
+  row: SubscriptionRow,
+  planChange: PlanChange,
+  change: Partial<typeof subscriptions.$inferInsert>,
+  action: string,
+  now: Date,
+): Promise<Subscription> {
+  const result = await provider.changePlan(ctx, row, planChange, now);
+  const updated = await writeChange(ctx, meta, row, { ...change, ...providerColumns(result) }, action);
+  if (planChange.kind === 'start' || planChange.kind === 'upgrade') {
+    await provider.billChange(ctx, row, updated, planChange.kind, now);
+  }
+  return toSubscription(updated);
+}
+
 async function writeChange(
   ctx: TenantContext,
   meta: RequestMeta,
   row: SubscriptionRow,
   change: Partial<typeof subscriptions.$inferInsert>,
   action: string,
-): Promise<Subscription> {
+): Promise<SubscriptionRow> {
   const [updated] = await ctx.tx
     .update(subscriptions)
     .set(change)
@@ -329,7 +366,7 @@ async function writeChange(
     targetId: row.id,
     metadata: { from: row.planId, to: updated.planId, scheduled: updated.scheduledPlanId, status: updated.status },
   });
-  return toSubscription(updated);
+  return updated;
 }
 
 /** The organisation's subscription, locked for a change by the owner; 404 for another id. */
@@ -346,6 +383,7 @@ async function lockedSubscription(ctx: TenantContext, id?: string): Promise<Subs
  */
 export async function startSubscription(
   ctx: TenantContext,
+  provider: BillingProvider,
   meta: RequestMeta,
   input: StartSubscriptionRequest,
   now = new Date(),
@@ -353,7 +391,16 @@ export async function startSubscription(
   const row = await lockedSubscription(ctx);
   assertPurchasable(input.plan_id);
   if (isPaid(row)) throw conflict(BILLING_MESSAGES.alreadyPaid);
-  return writeChange(ctx, meta, row, startsNow(input.plan_id, input.billing_cycle, now), 'subscription.started');
+  return applyChange(
+    ctx,
+    provider,
+    meta,
+    row,
+    { kind: 'start', planId: input.plan_id, cycle: input.billing_cycle },
+    startsNow(input.plan_id, input.billing_cycle, now),
+    'subscription.started',
+    now,
+  );
 }
 
 /**
@@ -363,6 +410,7 @@ export async function startSubscription(
  */
 export async function changeSubscription(
   ctx: TenantContext,
+  provider: BillingProvider,
   meta: RequestMeta,
   id: string,
   input: ChangeSubscriptionRequest,
@@ -370,26 +418,58 @@ export async function changeSubscription(
 ): Promise<Subscription> {
   const row = await lockedSubscription(ctx, id);
   if (input.plan_id === undefined) {
-    return input.cancel_at_period_end === true ? cancelAtEnd(ctx, meta, row) : resume(ctx, meta, row);
+    return input.cancel_at_period_end === true
+      ? cancelAtEnd(ctx, provider, meta, row, now)
+      : resume(ctx, provider, meta, row, now);
   }
   const target = input.plan_id;
   if (input.cancel_at_period_end === true) {
     // A downgrade, at the end of the paid period.
     if (!isPaid(row)) throw conflict(BILLING_MESSAGES.noPaidPlan);
     if (PLAN_RANK[target] >= PLAN_RANK[row.planId]) throw planRefused(BILLING_MESSAGES.notLower);
-    return writeChange(
+    return applyChange(
       ctx,
+      provider,
       meta,
       row,
+      { kind: 'downgrade', planId: target },
       { scheduledPlanId: target, cancelAtPeriodEnd: false, updatedAt: now },
       'subscription.downgrade_scheduled',
+      now,
     );
   }
   // An upgrade, at once. From the trial, "higher" means above the plan it tries.
+  assertUpgrade(row, target);
+  const cycle = input.billing_cycle ?? 'monthly';
+  return applyChange(
+    ctx,
+    provider,
+    meta,
+    row,
+    { kind: 'upgrade', planId: target, cycle },
+    startsNow(target, cycle, now),
+    'subscription.upgraded',
+    now,
+  );
+}
+
+/** An upgrade goes to a higher plan that can be bought here. */
+export function assertUpgrade(row: SubscriptionRow, target: PlanId): void {
   if (PLAN_RANK[target] <= PLAN_RANK[row.planId]) throw planRefused(BILLING_MESSAGES.notHigher);
   assertPurchasable(target);
-  const cycle = input.billing_cycle ?? 'monthly';
-  return writeChange(ctx, meta, row, startsNow(target, cycle, now), 'subscription.upgraded');
+}
+
+/**
+ * Whether `plan_id` can be bought now, and how: from the trial or free it starts (POST
+ * subscriptions/), from a paid plan it must be an upgrade. Checkout asks before it opens a session.
+ */
+export function assertCanBuy(row: SubscriptionRow, planId: PlanId): 'start' | 'upgrade' {
+  if (isPaid(row)) {
+    assertUpgrade(row, planId);
+    return 'upgrade';
+  }
+  assertPurchasable(planId);
+  return 'start';
 }
 
 /** Something to cancel: a trial or a paid plan, not already ending. */
@@ -398,25 +478,43 @@ function assertCancellable(row: SubscriptionRow): void {
   if ((row.planId === 'free' && row.status !== 'trialing') || ending) throw conflict(BILLING_MESSAGES.nothingToCancel);
 }
 
-function cancelAtEnd(ctx: TenantContext, meta: RequestMeta, row: SubscriptionRow): Promise<Subscription> {
+function cancelAtEnd(
+  ctx: TenantContext,
+  provider: BillingProvider,
+  meta: RequestMeta,
+  row: SubscriptionRow,
+  now: Date,
+): Promise<Subscription> {
   assertCancellable(row);
-  return writeChange(
+  return applyChange(
     ctx,
+    provider,
     meta,
     row,
-    { cancelAtPeriodEnd: true, scheduledPlanId: null, updatedAt: new Date() },
+    { kind: 'cancel_at_period_end' },
+    { cancelAtPeriodEnd: true, scheduledPlanId: null, updatedAt: now },
     'subscription.canceled',
+    now,
   );
 }
 
-function resume(ctx: TenantContext, meta: RequestMeta, row: SubscriptionRow): Promise<Subscription> {
+function resume(
+  ctx: TenantContext,
+  provider: BillingProvider,
+  meta: RequestMeta,
+  row: SubscriptionRow,
+  now: Date,
+): Promise<Subscription> {
   if (!row.cancelAtPeriodEnd && row.scheduledPlanId === null) throw conflict(BILLING_MESSAGES.nothingToResume);
-  return writeChange(
+  return applyChange(
     ctx,
+    provider,
     meta,
     row,
-    { cancelAtPeriodEnd: false, scheduledPlanId: null, updatedAt: new Date() },
+    { kind: 'resume' },
+    { cancelAtPeriodEnd: false, scheduledPlanId: null, updatedAt: now },
     'subscription.resumed',
+    now,
   );
 }
 
@@ -426,15 +524,25 @@ function resume(ctx: TenantContext, meta: RequestMeta, row: SubscriptionRow): Pr
  */
 export async function cancelSubscription(
   ctx: TenantContext,
+  provider: BillingProvider,
   meta: RequestMeta,
   id: string,
   input: CancelSubscriptionRequest,
   now = new Date(),
 ): Promise<Subscription> {
   const row = await lockedSubscription(ctx, id);
-  if (input?.cancel_at_period_end ?? true) return cancelAtEnd(ctx, meta, row);
+  if (input?.cancel_at_period_end ?? true) return cancelAtEnd(ctx, provider, meta, row, now);
   assertCancellable(row);
-  return writeChange(ctx, meta, row, startsNow('free', 'monthly', now), 'subscription.ended');
+  return applyChange(
+    ctx,
+    provider,
+    meta,
+    row,
+    { kind: 'end_now' },
+    startsNow('free', 'monthly', now),
+    'subscription.ended',
+    now,
+  );
 }
 
 /**
@@ -468,9 +576,15 @@ export function atPeriodEnd(row: SubscriptionRow, now: Date): Partial<typeof sub
  * The scheduled task `subscription_periods`: every subscription whose period has ended moves on
  * (`atPeriodEnd`). Each organisation in its own transaction, the row locked and changed only if
  * its period is still the one that ended, so a second run, here or in another process, changes
- * nothing. A trial's end tells the owners in the same transaction (in the app and by mail).
+ * nothing. A trial's end tells the owners in the same transaction (in the app and by mail). A
+ * subscription the provider renews itself (Stripe, by webhook) is left alone; a renewal to a plan
+ * with a price is billed (`billChange`, the local provider's invoice).
  */
-export async function advanceSubscriptions(db: Database, now = new Date()): Promise<{ advanced: number }> {
+export async function advanceSubscriptions(
+  db: Database,
+  provider: BillingProvider,
+  now = new Date(),
+): Promise<{ advanced: number }> {
   const due = await queryRows<{ organization_id: string }>(
     db,
     sql`select organization_id from subscriptions_due(${now.toISOString()}::timestamptz) as t(organization_id)`,
@@ -483,11 +597,15 @@ export async function advanceSubscriptions(db: Database, now = new Date()): Prom
         .from(subscriptions)
         .where(eq(subscriptions.organizationId, organizationId))
         .for('update');
-      if (!row || row.currentPeriodEnd > now) return false;
-      await tx
+      if (!row || row.currentPeriodEnd > now || !provider.renewsLocally(row)) return false;
+      const [updated] = await tx
         .update(subscriptions)
         .set(atPeriodEnd(row, now))
-        .where(and(eq(subscriptions.id, row.id), eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd)));
+        .where(and(eq(subscriptions.id, row.id), eq(subscriptions.currentPeriodEnd, row.currentPeriodEnd)))
+        .returning();
+      if (!updated) return false;
+      const price = updated.planId === 'free' ? 0 : (planPrice(updated.planId, updated.billingCycle) ?? 0);
+      if (price > 0) await provider.billChange({ tx, organizationId }, row, updated, 'renewal', now);
       if (row.status === 'trialing') {
         await notifyOwners(tx, organizationId, {
           type: 'trial_ended',

@@ -109,6 +109,8 @@ describe('captures past the monthly lead limit are held, never lost', () => {
       captured.push(expectData(captureResultSchema, await postCapture(t, event.slug, visitor()), 201).id);
     expect(await held(org)).toHaveLength(3);
     expect(await outboxRows(t, org, LEAD_CREATED)).toEqual([]);
+    const stats = await t.app.inject({ method: 'GET', url: '/api/v1/billing/stats/', headers: headers(owner) });
+    expect((stats.json() as { data: { held_leads: number } }).data.held_leads).toBe(3);
 
     const started = await t.app.inject({
       method: 'POST',
