@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@leadcapture/contracts/auth';
+import { billingStatsSchema } from '@leadcapture/contracts/billing';
 import { captureResultSchema, leadListPageSchema } from '@leadcapture/contracts/leads';
 import { createEvent, outboxRows, postCapture, storedLeads, visitor } from '../../../test/capture.ts';
 import { expectData } from '../../../test/envelope.ts';
@@ -110,7 +111,7 @@ describe('captures past the monthly lead limit are held, never lost', () => {
     expect(await held(org)).toHaveLength(3);
     expect(await outboxRows(t, org, LEAD_CREATED)).toEqual([]);
     const stats = await t.app.inject({ method: 'GET', url: '/api/v1/billing/stats/', headers: headers(owner) });
-    expect((stats.json() as { data: { held_leads: number } }).data.held_leads).toBe(3);
+    expect(expectData(billingStatsSchema, stats).held_leads).toBe(3);
 
     const started = await t.app.inject({
       method: 'POST',
