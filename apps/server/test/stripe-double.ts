@@ -656,7 +656,7 @@ export class StripeDouble {
         if (params.metadata) customer.metadata = { ...rec(customer.metadata), ...rec(params.metadata) };
         const settings = rec(params.invoice_settings);
         if (settings.default_payment_method !== undefined) {
-          const pm = String(settings.default_payment_method);
+          const pm = str(settings.default_payment_method) ?? '';
           if (pm && !this.paymentMethods.has(pm)) throw missing('payment_method', pm);
           customer.invoice_settings = { ...rec(customer.invoice_settings), default_payment_method: pm || null };
         }
@@ -769,7 +769,7 @@ export class StripeDouble {
     let upgradeCharge = 0;
     if (wanted.price !== undefined) {
       if (wanted.id !== item.id) throw missing('subscription_item', wanted.id);
-      const price = this.prices.get(String(wanted.price));
+      const price = this.prices.get(str(wanted.price) ?? '');
       if (!price) throw missing('price', wanted.price);
       if (params.proration_behavior === 'always_invoice') {
         if (params.payment_behavior === 'error_if_incomplete' && !this.#cardPays(this.#defaultMethodOf(sub))) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { AppDeps } from '../../http/deps.ts';

@@ -402,7 +402,7 @@ async function mirrorSubscription(
   }
 
   const changed = (Object.keys(change) as (keyof typeof change)[]).some((key) => {
-    const before: unknown = row[key as keyof typeof row];
+    const before: unknown = row[key];
     const after: unknown = change[key];
     return before instanceof Date && after instanceof Date ? before.getTime() !== after.getTime() : before !== after;
   });
