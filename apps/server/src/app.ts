@@ -37,6 +37,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { billingAccountRoutes, invoicePdfRoutes } from './modules/billing/billing-account.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { createBillingProvider } from './modules/billing/providers.ts';
+import { stripeWebhookRoutes } from './modules/billing/stripe-webhook.routes.ts';
 import { organizationLogoRoutes } from './modules/organizations/organization-logo.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
@@ -87,7 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // live channels subscribe here when they come.
   const live = createLiveEventBus({ ...(opts.redis ? { redis: opts.redis } : {}), log: app.log });
   const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
-  const billing = createBillingProvider(config, database.db);
+  const billing = createBillingProvider(config, app.log);
   const background = createBackgroundWork({ config, database, mailer, live, storage, billing, log: app.log });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
   const meCache = createMeCache(opts.redis ? { redis: opts.redis } : {});
@@ -154,6 +155,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(analyticsRoutes(deps), { prefix: '/analytics' });
       await api.register(notificationsRoutes(deps), { prefix: '/notifications' });
       await api.register(billingRoutes(deps), { prefix: '/billing' });
+      await api.register(stripeWebhookRoutes(deps), { prefix: '/billing' });
       await api.register(billingAccountRoutes(deps), { prefix: '/billing' });
       await api.register(invoicePdfRoutes(deps), { prefix: '/billing' });
     },

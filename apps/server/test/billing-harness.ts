@@ -1,6 +1,11 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import type { AuthResult } from '@leadcapture/contracts/auth';
 import type { BillingProviderName } from '@leadcapture/contracts/billing';
+import { inScope } from '../src/db/tenant.ts';
+import { billingCustomers } from '../src/modules/billing/billing.table.ts';
 import { bearer, type TestApp } from './helpers.ts';
+import { StripeDouble } from './stripe-double.ts';
 
 /**
  * What the billing provider contract suite (billing-provider.contract.test.ts) needs of a
@@ -13,6 +18,8 @@ export interface BillingHarness {
   env(): Record<string, string>;
   /** Starts what the provider needs in the test (a local double of its API); before createTestApp. */
   setup(): Promise<void>;
+  /** After createTestApp: connects what the provider calls back (Stripe's webhooks). */
+  attach(t: TestApp): Promise<void>;
   teardown(): Promise<void>;
   /**
    * Pays for the checkout `url` (the answer of POST checkout/) as the owner would on the
@@ -47,6 +54,7 @@ export const localHarness: BillingHarness = {
   name: 'local',
   env: () => ({ BILLING_PROVIDER: 'local' }),
   async setup() {},
+  async attach() {},
   async teardown() {},
   async completeCheckout(t, auth, url, { paymentMethodLabel }) {
     const id = /^\/billing\/checkout\/([0-9a-f-]{36})$/.exec(url)?.[1];
@@ -72,5 +80,56 @@ export const localHarness: BillingHarness = {
   },
 };
 
-/** Every provider the contract suite runs against (Stripe's harness joins at merge). */
-export const billingHarnesses: readonly BillingHarness[] = [localHarness];
+/** The organisation's Stripe customer id, once checkout or the portal made it. */
+async function stripeCustomerOf(t: TestApp, auth: AuthResult): Promise<string> {
+  const organizationId = auth.organization?.id ?? '';
+  const [row] = await inScope(t.database.db, { organizationId }, (tx) =>
+    tx
+      .select({ id: billingCustomers.providerCustomerId })
+      .from(billingCustomers)
+      .where(eq(billingCustomers.organizationId, organizationId)),
+  );
+  if (!row?.id) throw new Error('the organisation has no Stripe customer yet');
+  return row.id;
+}
+
+/**
+ * The `stripe` provider against the local Stripe double (test/stripe-double.ts): Checkout and the
+ * portal are the double's pages, paid by its drivers, and its webhooks reach the app's own route
+ * over HTTP. Stripe names a card by its brand and last four, not by a label the owner types.
+ */
+function stripeHarness(): BillingHarness {
+  let double: StripeDouble | undefined;
+  const the = () => {
+    if (!double) throw new Error('the Stripe double is not started');
+    return double;
+  };
+  return {
+    name: 'stripe',
+    env: () => the().env(),
+    async setup() {
+      double = await StripeDouble.start();
+    },
+    async attach(t) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      the().deliverTo(`http://127.0.0.1:${port}/api/v1/billing/webhooks/stripe/`);
+    },
+    async teardown() {
+      await double?.close();
+    },
+    async completeCheckout(_t, _auth, url) {
+      const id = /\/c\/pay\/(cs_test\w+)$/.exec(url)?.[1];
+      if (!id) throw new Error(`not a Stripe checkout page: ${url}`);
+      the().completeCheckout(id);
+      await the().settled();
+    },
+    async addPaymentMethod(t, auth) {
+      the().addCard(await stripeCustomerOf(t, auth));
+      await the().settled();
+    },
+  };
+}
+
+/** Every provider the contract suite runs against. */
+export const billingHarnesses: readonly BillingHarness[] = [localHarness, stripeHarness()];

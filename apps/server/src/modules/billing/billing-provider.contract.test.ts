@@ -32,6 +32,7 @@ describe.each(billingHarnesses)('billing provider contract: $name', (harness: Bi
   beforeAll(async () => {
     await harness.setup();
     t = await createTestApp({ env: harness.env() });
+    await harness.attach(t);
   });
   afterAll(async () => {
     await t.close();
@@ -116,21 +117,22 @@ describe.each(billingHarnesses)('billing provider contract: $name', (harness: Bi
     const owner = await checkedOut('starter', 'Company Visa');
     const list = async () => expectData(z.array(paymentMethodSchema), await call('GET', 'payment-methods/', owner));
     const [first] = await list();
-    expect(first).toMatchObject({ label: 'Company Visa', is_default: true });
+    expect(first).toMatchObject({ is_default: true });
+    expect(first?.label).not.toBe('');
 
     await harness.addPaymentMethod(t, owner, 'Backup Mastercard');
     const two = await list();
-    expect(two.map((m) => [m.label, m.is_default])).toEqual([
-      ['Company Visa', true],
-      ['Backup Mastercard', false],
+    expect(two.map((m) => [m.id, m.is_default])).toEqual([
+      [first?.id, true],
+      [expect.any(String), false],
     ]);
     const backup = two[1]?.id ?? '';
     expectError(await call('DELETE', `payment-methods/${first?.id}/`, owner), 409, 'CONFLICT');
 
     expectData(paymentMethodSchema, await call('POST', `payment-methods/${backup}/set-default/`, owner));
-    expect((await list()).map((m) => [m.label, m.is_default])).toEqual([
-      ['Backup Mastercard', true],
-      ['Company Visa', false],
+    expect((await list()).map((m) => [m.id, m.is_default])).toEqual([
+      [backup, true],
+      [first?.id, false],
     ]);
     expectData(anyData, await call('DELETE', `payment-methods/${first?.id}/`, owner));
     expectData(anyData, await call('DELETE', `payment-methods/${backup}/`, owner));

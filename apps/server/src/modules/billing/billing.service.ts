@@ -314,10 +314,16 @@ export async function releaseHeldFor(ctx: UsageScope, row: SubscriptionRow, now 
   return releaseHeldLeads(ctx, room, now);
 }
 
-/** What the provider answered about a change, as columns (`undefined` leaves a column as it is). */
-function providerColumns(result: PlanChangeResult): Partial<typeof subscriptions.$inferInsert> {
+/**
+ * What the provider answered about a change, as columns (`undefined` leaves a column as it is).
+ * A change the provider made is as new as its answer: its webhook events from before it (an
+ * earlier change's, arriving late) no longer apply (`provider_event_at`, stripe-webhooks.ts).
+ */
+function providerColumns(result: PlanChangeResult, now: Date): Partial<typeof subscriptions.$inferInsert> {
   return {
-    ...(result.providerSubscriptionId !== undefined ? { providerSubscriptionId: result.providerSubscriptionId } : {}),
+    ...(result.providerSubscriptionId !== undefined
+      ? { providerSubscriptionId: result.providerSubscriptionId, providerEventAt: now }
+      : {}),
     ...(result.currentPeriodEnd !== undefined ? { currentPeriodEnd: result.currentPeriodEnd } : {}),
   };
 }
@@ -337,7 +343,7 @@ async function applyChange(
   now: Date,
 ): Promise<Subscription> {
   const result = await provider.changePlan(ctx, row, planChange, now);
-  const updated = await writeChange(ctx, meta, row, { ...change, ...providerColumns(result) }, action);
+  const updated = await writeChange(ctx, meta, row, { ...change, ...providerColumns(result, now) }, action);
   if (planChange.kind === 'start' || planChange.kind === 'upgrade') {
     await provider.billChange(ctx, row, updated, planChange.kind, now);
   }
