@@ -1,10 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  PAYMENT_METHOD_TYPES,
-  paymentMethodInputSchema,
-  type PaymentMethodInput,
-} from '@leadcapture/contracts/billing';
-import type { ReactNode } from 'react';
+import { paymentMethodInputSchema, type PaymentMethodInput } from '@leadcapture/contracts/billing';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,6 +13,7 @@ import { toast } from '../../../lib/toast.ts';
 import type { usePaymentMethodChanges } from '../api/payment-methods.ts';
 import { applyFieldErrors } from '../utils/field-errors.ts';
 import { useServerReason } from '../utils/server-reason.ts';
+import { PaymentMethodInputFields, paymentMethodTypeOptions } from './payment-method-fields.tsx';
 
 /**
  * Records a payment method by type and a label the owner recognises (local provider): never a
@@ -103,26 +99,5 @@ export function AddPaymentMethodDialog({
         />
       </form>
     </Modal>
-  );
-}
-
-/** The type options, in the page's language. */
-export function paymentMethodTypeOptions(t: ReturnType<typeof useTranslation<'billing'>>['t']) {
-  return PAYMENT_METHOD_TYPES.map((value) => ({ value, label: t(`methods.type.${value}`) }));
-}
-
-/** The two fields side by side from sm up, and the reminder that card numbers never go here. */
-export function PaymentMethodInputFields({ type, label }: { type: ReactNode; label: ReactNode }) {
-  const { t } = useTranslation('billing');
-  return (
-    <div className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
-        {type}
-        {label}
-      </div>
-      <p className="rounded-lg bg-info-soft px-3.5 py-3 text-sm text-info-soft-foreground">
-        {t('methods.noCardNumbers')}
-      </p>
-    </div>
   );
 }

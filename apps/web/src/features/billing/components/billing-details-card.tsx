@@ -1,24 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { customerInputSchema, type Customer } from '@leadcapture/contracts/billing';
+import type { Customer } from '@leadcapture/contracts/billing';
 import { Building2, Pencil } from 'lucide-react';
-import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
-import { isHandledGlobally } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
-import { useCustomer, useSaveCustomer } from '../api/customer.ts';
+import { QueryLoading, QueryState, SkeletonRows } from '../../../components/ui/query-state.tsx';
+import { useCustomer } from '../api/customer.ts';
 import { countryName } from '../utils/countries.ts';
-import { applyFieldErrors } from '../utils/field-errors.ts';
-import { useServerReason } from '../utils/server-reason.ts';
-import { CUSTOMER_FIELDS, CustomerFields, customerValues, type CustomerFormValues } from './customer-fields.tsx';
 
-const detailsFormSchema = z.object({ customer: customerInputSchema });
+// The form (react-hook-form, its zod resolver: ~15 KB gzip) loads when the owner opens it, not
+// with the billing page, which most visits only read.
+const BillingDetailsForm = lazy(() =>
+  import('./billing-details-form.tsx').then((m) => ({ default: m.BillingDetailsForm })),
+);
 
 /**
  * Billing details (`customers/me/`): who invoices are made out to. Everyone who reads billing sees
@@ -51,7 +46,17 @@ export function BillingDetailsCard({ canManage }: { canManage: boolean }) {
       >
         {(data) =>
           editing ? (
-            <CustomerForm customer={data} onDone={() => setEditing(false)} />
+            <Suspense
+              fallback={
+                <CardContent>
+                  <QueryLoading>
+                    <SkeletonRows rows={5} className="h-10 w-full" />
+                  </QueryLoading>
+                </CardContent>
+              }
+            >
+              <BillingDetailsForm customer={data} onDone={() => setEditing(false)} />
+            </Suspense>
           ) : data === null ? (
             <CardContent>
               <EmptyState
@@ -108,52 +113,5 @@ function CustomerSummary({ customer }: { customer: Customer }) {
         ))}
       </dl>
     </CardContent>
-  );
-}
-
-/** Add or edit the details, validated with the contract's schema; the server's refusals in place. */
-function CustomerForm({ customer, onDone }: { customer: Customer | null; onDone: () => void }) {
-  const { t } = useTranslation('billing');
-  const save = useSaveCustomer(customer);
-  const reason = useServerReason();
-  const form = useForm<CustomerFormValues, unknown, z.output<typeof detailsFormSchema>>({
-    resolver: zodResolver(detailsFormSchema),
-    defaultValues: { customer: customerValues(customer) },
-  });
-  const onSubmit = form.handleSubmit(({ customer: values }) =>
-    save.mutateAsync(values).then(
-      () => {
-        toast.success(t('details.saved'));
-        onDone();
-      },
-      (error: unknown) => {
-        const rest = applyFieldErrors(error, form.setError, (name) => {
-          const bare = name.replace(/^customer\./, '');
-          return (CUSTOMER_FIELDS as readonly string[]).includes(bare) ? `customer.${bare}` : null;
-        });
-        if (isHandledGlobally(error)) return;
-        if (rest === null) form.setError('root', { message: reason(error) ?? t('details.saveFailed') });
-        else if (rest.length > 0) form.setError('root', { message: rest.join(' ') });
-      },
-    ),
-  );
-  const rootError = form.formState.errors.root?.message;
-  return (
-    <FormProvider {...form}>
-      <form noValidate aria-label={t('details.formLabel')} onSubmit={(event) => void onSubmit(event)}>
-        <CardContent className="grid gap-4">
-          {rootError !== undefined && <FormAlert>{rootError}</FormAlert>}
-          <CustomerFields />
-        </CardContent>
-        <CardFooter>
-          <Button variant="secondary" onClick={onDone}>
-            {t('details.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('details.save')}
-          </Button>
-        </CardFooter>
-      </form>
-    </FormProvider>
   );
 }

@@ -1,6 +1,6 @@
 import type { BillingProviderName, PaymentMethod } from '@leadcapture/contracts/billing';
 import { CreditCard, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,9 +11,13 @@ import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePaymentMethodChanges, usePaymentMethods } from '../api/payment-methods.ts';
 import { useServerReason } from '../utils/server-reason.ts';
-import { AddPaymentMethodDialog } from './add-payment-method-dialog.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PortalButton } from './portal-button.tsx';
+
+// The dialog's form (react-hook-form and its zod resolver) loads when the owner opens it.
+const AddPaymentMethodDialog = lazy(() =>
+  import('./add-payment-method-dialog.tsx').then((m) => ({ default: m.AddPaymentMethodDialog })),
+);
 
 /**
  * The payment methods on file: label, type, card brand and last four (Stripe), the default one
@@ -110,7 +114,11 @@ export function PaymentMethodsCard({
           )}
         </QueryState>
       </CardContent>
-      {adding && <AddPaymentMethodDialog add={changes.add} onClose={() => setAdding(false)} />}
+      {adding && (
+        <Suspense fallback={null}>
+          <AddPaymentMethodDialog add={changes.add} onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
       {deleting !== null && (
         <ConfirmDialog
           title={t('methods.deleteTitle', { label: deleting.label })}

@@ -29,7 +29,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
 import { useCheckoutSession, useCompleteCheckout } from '../api/checkout.ts';
-import { paymentMethodTypeOptions, PaymentMethodInputFields } from '../components/add-payment-method-dialog.tsx';
+import { PaymentMethodInputFields, paymentMethodTypeOptions } from '../components/payment-method-fields.tsx';
 import { NoBillingAccess, canReadBilling } from '../components/billing-access.tsx';
 import { CUSTOMER_FIELDS, CustomerFields, customerValues } from '../components/customer-fields.tsx';
 import { formatPrice } from '../utils/billing-format.ts';
