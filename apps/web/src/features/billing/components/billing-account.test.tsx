@@ -81,6 +81,16 @@ function queries(path: string): URLSearchParams[] {
     .map((url) => url.searchParams);
 }
 
+/**
+ * The open dialog named `name`, once Radix lets the pointer into it: it turns the page's pointer
+ * events off first and the dialog's back on a render later, and a click in between is refused.
+ */
+async function openDialog(name: string) {
+  const dialog = await screen.findByRole('dialog', { name });
+  await waitFor(() => expect(dialog.style.pointerEvents).toBe('auto'));
+  return dialog;
+}
+
 const section = async (name: string) => {
   const heading = await screen.findByRole('heading', { level: 2, name });
   const box = heading.closest('section, [aria-labelledby]');
@@ -202,7 +212,7 @@ describe('the billing page below the plans', () => {
     );
 
     await user.click(methods.getByRole('button', { name: 'Delete Company Visa' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Company Visa?' });
+    const dialog = await openDialog('Delete Company Visa?');
     expect(dialog.textContent).toMatch(/This is your default payment method/);
     expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -220,7 +230,7 @@ describe('the billing page below the plans', () => {
     await renderWithApp(page, { path: '/settings/billing' });
     const methods = await section('Payment methods');
     await user.click(await methods.findByRole('button', { name: 'Add payment method' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Add a payment method' }));
+    const dialog = within(await openDialog('Add a payment method'));
     expect(dialog.getByText(/Card numbers are never entered here/)).toBeDefined();
 
     await user.type(dialog.getByRole('textbox', { name: /Method name/ }), '4242 4242 4242 4242');

@@ -96,7 +96,7 @@ function CustomerSummary({ customer }: { customer: Customer }) {
     <CardContent>
       <dl className="grid gap-x-8 gap-y-4 text-sm sm:grid-cols-2">
         {rows.map(([label, lines]) => (
-          <div key={label} className="grid gap-0.5">
+          <div key={label} className="grid content-start gap-0.5">
             <dt className="text-muted-foreground">{label}</dt>
             <dd className="text-foreground break-words">
               {lines.every((line) => line === '') ? (

@@ -190,7 +190,7 @@ function OrderSummary({ session }: { session: CheckoutSession }) {
           {rows.map(([label, value]) => (
             <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5">
               <dt className="text-muted-foreground">{label}</dt>
-              <dd className="font-medium text-foreground tabular-nums">{value}</dd>
+              <dd className="text-right font-medium text-foreground tabular-nums">{value}</dd>
             </div>
           ))}
         </dl>
@@ -315,7 +315,7 @@ function CheckoutForm({ session }: { session: CheckoutSession }) {
           </CardContent>
         </Card>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => goTo(session.cancel_url)} disabled={complete.isPending}>
+          <Button variant="secondary" size="lg" onClick={() => goTo(session.cancel_url)} disabled={complete.isPending}>
             {t('checkout.cancel')}
           </Button>
           <Button type="submit" size="lg" loading={complete.isPending || complete.isSuccess}>
