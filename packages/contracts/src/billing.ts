@@ -230,6 +230,17 @@ export const BILLING_MESSAGES = {
   notLower: 'Choose a plan below your current plan to downgrade.',
   alreadyPaid: 'This organisation already has a paid plan: upgrade or downgrade it instead.',
   noPaidPlan: 'There is no paid plan to downgrade: choose a plan to start it.',
+  customerExists: 'This organisation already has billing details: update them instead.',
+  useThePortal: 'Payment methods are added in the billing portal.',
+  chooseAnotherDefault: 'Choose another default first.',
+  checkoutComplete: 'This checkout is already complete.',
+  checkoutExpired: 'This checkout has expired: start a new one.',
+  invoiceNotOpen: 'Only an open invoice can be paid.',
+  noPaymentMethod: 'Add a payment method first.',
+  payInPortal: 'Pay this invoice in the billing portal.',
+  badReturnUrl: 'Give a path of this app (starting with /) or an address on its own site.',
+  noStripeCustomer: 'Start a plan through checkout first.',
+  noStripePaymentMethod: 'Add a payment method through checkout first.',
 } as const;
 
 /** Where billing is done (03-decisions §4): the product itself, or Stripe. */

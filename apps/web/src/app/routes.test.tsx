@@ -195,6 +195,16 @@ describe('route guards (spec 01 §2)', () => {
     await waitFor(() => expect(location(usage)).toBe('/settings/billing/usage'));
   });
 
+  it("serves the local provider's billing portal and checkout as pages of the signed-in app", async () => {
+    signIn();
+    renderApp('/sv/billing/portal?return_url=%2Fsv%2Fsettings%2Fbilling');
+    await screen.findByRole('heading', { level: 1, name: 'Faktureringsportal' });
+    await waitFor(() => expect(document.title).toBe('Faktureringsportal - LeadCapture'));
+    const checkout = renderApp('/billing/checkout/00000000-0000-4000-8000-0000000000f1');
+    await waitFor(() => expect(document.title).toBe('Checkout - LeadCapture'));
+    expect(location(checkout)).toBe('/billing/checkout/00000000-0000-4000-8000-0000000000f1');
+  });
+
   it('logs out when the user cannot be loaded', async () => {
     signIn();
     meAnswer = () => new Response(JSON.stringify(failure(500, 'INTERNAL_ERROR')), { status: 500 });

@@ -113,6 +113,12 @@ const pages = {
     import('../features/billing/pages/billing-page.tsx').then((m) => ({ Component: m.BillingPage })),
   ),
   usage: lazyPage(() => import('../features/billing/pages/usage-page.tsx').then((m) => ({ Component: m.UsagePage }))),
+  checkout: lazyPage(() =>
+    import('../features/billing/pages/checkout-page.tsx').then((m) => ({ Component: m.CheckoutPage })),
+  ),
+  portal: lazyPage(() =>
+    import('../features/billing/pages/portal-page.tsx').then((m) => ({ Component: m.PortalPage })),
+  ),
 };
 
 const title = (page: (t: AppT) => string): RouteHandle => ({ title: page });
@@ -247,6 +253,13 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               lazy: pages.usage,
               handle: title((t) => t('billing:usage.metaTitle')),
             },
+            // The local provider's own checkout and billing portal (03-decisions §4).
+            {
+              path: 'billing/checkout/:id',
+              lazy: pages.checkout,
+              handle: title((t) => t('billing:checkout.metaTitle')),
+            },
+            { path: 'billing/portal', lazy: pages.portal, handle: title((t) => t('billing:portal.metaTitle')) },
           ],
         },
       ],

@@ -23,6 +23,10 @@ describe('recogniseValidationMessage', () => {
     'Use at most two decimals',
     'Use at most 100 fields',
     'Enter a whole number from 1 to 10',
+    // The billing contract (billing details, payment methods, checkout).
+    'Enter a two-letter country code such as SE',
+    'Never enter a card number: give the method a name you recognise, such as "Company Visa".',
+    'Choose a saved payment method or add a new one.',
   ])('recognises the contract message "%s"', (message) => {
     expect(recogniseValidationMessage(message)).not.toBeNull();
   });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, sql, sum, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  BILLING_MESSAGES,
   USAGE_RESOURCES,
   type BillingStats,
   type CheckoutSession,
@@ -76,18 +77,6 @@ export interface BillingEnv {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHECKOUT_TTL_MS = DAY_MS;
 const USAGE_RANGE_MAX_DAYS = 366;
-
-export const BILLING_ACCOUNT_MESSAGES = {
-  customerExists: 'This organisation already has billing details: update them instead.',
-  useThePortal: 'Payment methods are added in the billing portal.',
-  chooseAnotherDefault: 'Choose another default first.',
-  checkoutComplete: 'This checkout is already complete.',
-  checkoutExpired: 'This checkout has expired: start a new one.',
-  invoiceNotOpen: 'Only an open invoice can be paid.',
-  noPaymentMethod: 'Add a payment method first.',
-  payInPortal: 'Pay this invoice in the billing portal.',
-  badReturnUrl: 'Give a path of this app (starting with /) or an address on its own site.',
-} as const;
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 const iso = (d: Date) => d.toISOString();
@@ -224,7 +213,7 @@ export async function createCustomer(
 ): Promise<Customer> {
   assertCan(ctx, 'billing.manage');
   await lockBilling(ctx);
-  if (await customerOf(ctx)) throw conflict(BILLING_ACCOUNT_MESSAGES.customerExists);
+  if (await customerOf(ctx)) throw conflict(BILLING_MESSAGES.customerExists);
   return toCustomer(await saveCustomer(ctx, provider, meta, undefined, input, now));
 }
 
@@ -290,7 +279,7 @@ async function recordMethod(
   meta: RequestMeta,
   input: PaymentMethodInput,
 ): Promise<PaymentMethodRow> {
-  if (!provider.canAddPaymentMethod) throw conflict(BILLING_ACCOUNT_MESSAGES.useThePortal);
+  if (!provider.canAddPaymentMethod) throw conflict(BILLING_MESSAGES.useThePortal);
   const hasDefault = (await defaultPaymentMethod(ctx)) !== undefined;
   const [row] = await ctx.tx
     .insert(paymentMethods)
@@ -362,7 +351,7 @@ export async function deletePaymentMethod(
   await lockBilling(ctx);
   const method = await methodById(ctx, id);
   if (method.isDefault && (await methodsOf(ctx)).length > 1) {
-    throw conflict(BILLING_ACCOUNT_MESSAGES.chooseAnotherDefault);
+    throw conflict(BILLING_MESSAGES.chooseAnotherDefault);
   }
   await provider.deletePaymentMethod(ctx, method);
   await ctx.tx
@@ -451,10 +440,10 @@ export async function payInvoice(
   assertCan(ctx, 'billing.manage');
   await lockBilling(ctx);
   const invoice = await invoiceById(ctx, id);
-  if (invoice.status !== 'open') throw conflict(BILLING_ACCOUNT_MESSAGES.invoiceNotOpen);
-  if (invoice.providerInvoiceId !== null) throw conflict(BILLING_ACCOUNT_MESSAGES.payInPortal);
+  if (invoice.status !== 'open') throw conflict(BILLING_MESSAGES.invoiceNotOpen);
+  if (invoice.providerInvoiceId !== null) throw conflict(BILLING_MESSAGES.payInPortal);
   const method = await defaultPaymentMethod(ctx);
-  if (!method) throw conflict(BILLING_ACCOUNT_MESSAGES.noPaymentMethod);
+  if (!method) throw conflict(BILLING_MESSAGES.noPaymentMethod);
   const paid = await recordPayment(ctx, invoice, method, now);
   await audit(ctx, meta, 'invoice.paid', 'invoice', paid.id, { number: paid.number, amount: invoice.amountDue });
   return toInvoice(paid);
@@ -639,7 +628,7 @@ const DEFAULT_RETURN = {
  * checkout and the portal never redirect off the product (422).
  */
 export function returnUrl(publicUrl: string, given: string, field: string): string {
-  const refused = () => validationError({ [field]: [BILLING_ACCOUNT_MESSAGES.badReturnUrl] });
+  const refused = () => validationError({ [field]: [BILLING_MESSAGES.badReturnUrl] });
   // eslint-disable-next-line no-control-regex
   if (/[\\\u0000-\u001f\u007f]/.test(given)) throw refused();
   if (given.startsWith('/')) {
@@ -751,8 +740,8 @@ export async function completeCheckout(
   const row = await lockBilling(ctx);
   const session = await sessionById(ctx, id, true);
   const status = sessionStatus(session, now);
-  if (status === 'complete') throw conflict(BILLING_ACCOUNT_MESSAGES.checkoutComplete);
-  if (status === 'expired') throw conflict(BILLING_ACCOUNT_MESSAGES.checkoutExpired);
+  if (status === 'complete') throw conflict(BILLING_MESSAGES.checkoutComplete);
+  if (status === 'expired') throw conflict(BILLING_MESSAGES.checkoutExpired);
   const kind = assertCanBuy(row, session.planId);
 
   await saveCustomer(ctx, provider, meta, await customerOf(ctx), input.customer, now);

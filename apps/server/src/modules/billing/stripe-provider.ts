@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { BILLING_CYCLES, PLAN_IDS, type BillingCycle, type PlanId } from '@leadcapture/contracts/billing';
+import {
+  BILLING_CYCLES,
+  BILLING_MESSAGES,
+  PLAN_IDS,
+  type BillingCycle,
+  type PlanId,
+} from '@leadcapture/contracts/billing';
 import type { TenantContext } from '../../db/tenant.ts';
 import { AppError } from '../../http/errors.ts';
 import { users } from '../auth/auth.table.ts';
@@ -122,8 +128,8 @@ export class StripePrices {
 // --- errors --------------------------------------------------------------------------------
 
 export const STRIPE_UNAVAILABLE = 'Stripe cannot be reached just now. Nothing was changed; try again in a moment.';
-export const NO_STRIPE_CUSTOMER = 'Start a plan through checkout first.';
-export const NO_PAYMENT_METHOD = 'Add a payment method through checkout first.';
+export const NO_STRIPE_CUSTOMER = BILLING_MESSAGES.noStripeCustomer;
+export const NO_PAYMENT_METHOD = BILLING_MESSAGES.noStripePaymentMethod;
 
 /** Seconds a client waits before trying again after Stripe failed. */
 const RETRY_AFTER_SECONDS = '30';

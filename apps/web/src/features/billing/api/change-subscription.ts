@@ -5,12 +5,11 @@ import { billingQueryKey } from './keys.ts';
 import { subscriptionQueryOptions } from './subscription.ts';
 
 /**
- * Every change of the subscription by the owner (03-decisions §4). Each answers the subscription
+ * Every change of a paid plan by the owner (03-decisions §4); starting one during the trial or on
+ * free goes through checkout (checkout.ts). Each answers the subscription
  * as it is now: it replaces the cached one, and usage (measured against the plan) is refetched.
  */
 export type SubscriptionChange =
-  /** POST subscriptions/: during the trial or on free, a paid plan starts at once. */
-  | { kind: 'start'; planId: PlanId; cycle: BillingCycle }
   /** PUT subscriptions/{id}/ {plan_id, billing_cycle}: a higher plan, at once. */
   | { kind: 'upgrade'; planId: PlanId; cycle: BillingCycle }
   /** PUT subscriptions/{id}/ {plan_id, cancel_at_period_end: true}: a lower plan at the period end. */
@@ -24,8 +23,6 @@ function send(subscription: Subscription, change: SubscriptionChange): Promise<S
   const options = { schema: subscriptionSchema, quiet: true } as const;
   const path = `/billing/subscriptions/${subscription.id}/`;
   switch (change.kind) {
-    case 'start':
-      return api.post('/billing/subscriptions/', { plan_id: change.planId, billing_cycle: change.cycle }, options);
     case 'upgrade':
       return api.put(path, { plan_id: change.planId, billing_cycle: change.cycle }, options);
     case 'downgrade':

@@ -139,8 +139,11 @@ describe('BillingBanner', () => {
     expect((await banner()).dataset.kind).toBe('limit_reached');
   });
 
-  it('is not shown on the billing pages themselves', async () => {
-    await renderBanner(paid('starter', { status: 'past_due' }), quiet, { path: '/settings/billing' });
-    expect(screen.queryByRole('region', { name: 'Billing notice' })).toBeNull();
-  });
+  it.each(['/settings/billing', '/billing/checkout/00000000-0000-4000-8000-0000000000f1', '/sv/billing/portal'])(
+    'is not shown on the billing pages themselves (%s)',
+    async (path) => {
+      await renderBanner(paid('starter', { status: 'past_due' }), quiet, { path });
+      expect(screen.queryByRole('region', { name: 'Billing notice' })).toBeNull();
+    },
+  );
 });

@@ -33,9 +33,9 @@ function writeDismissed(organizationId: string, keys: string[]): void {
   }
 }
 
-/** The billing pages say all of this themselves. */
+/** The billing pages say all of this themselves; checkout and the portal are where it is acted on. */
 function onBillingPage(pathname: string): boolean {
-  return /^\/settings\/billing(\/usage)?\/?$/.test(stripLanguagePrefix(pathname));
+  return /^\/(settings\/billing(\/usage)?|billing\/(checkout\/[^/]+|portal))\/?$/.test(stripLanguagePrefix(pathname));
 }
 
 const tone: Record<BannerState['kind'], string> = {

@@ -2,12 +2,12 @@ import { BILLING_MESSAGES } from '@leadcapture/contracts/billing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { clearToasts } from '../../../lib/toast.ts';
 import { fakeServer, ok } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
-import { meAs, paid, plans, refused, subscription, subscriptionId } from '../test/fixtures.ts';
+import { checkoutId, meAs, paid, plans, refused, subscription, subscriptionId } from '../test/fixtures.ts';
 import { BillingPage } from './billing-page.tsx';
 
 function WithToasts({ children }: { children: ReactNode }) {
@@ -27,7 +27,10 @@ const page = (
 
 const sub = `/billing/subscriptions/${subscriptionId}/`;
 
-afterEach(() => clearToasts());
+afterEach(() => {
+  clearToasts();
+  vi.restoreAllMocks();
+});
 
 /** The plan card whose heading is `name`. */
 async function card(name: string) {
@@ -38,15 +41,15 @@ async function card(name: string) {
 }
 
 describe('BillingPage', () => {
-  it('during the trial shows the days left and offers to choose a paid plan (POST), annual with its saving', async () => {
+  it('during the trial shows the days left and offers to choose a paid plan through checkout, annual with its saving', async () => {
     const server = fakeServer({
       'GET /auth/me/': () => ok(meAs('owner')),
       'GET /billing/plans/': () => ok(plans),
       'GET /billing/subscriptions/current/': () => ok(subscription()),
-      'POST /billing/subscriptions/': () => ok(paid('starter', { billing_cycle: 'annual' }), 201),
+      'POST /billing/checkout/': () => ok({ url: `/billing/checkout/${checkoutId}` }, 201),
     });
     const user = userEvent.setup({ delay: null });
-    await renderWithApp(page, { path: '/settings/billing' });
+    const { router } = await renderWithApp(page, { path: '/settings/billing' });
 
     await screen.findByRole('heading', { name: '14 days left in your free trial' });
     expect(screen.getByText('Trial')).toBeDefined();
@@ -74,8 +77,56 @@ describe('BillingPage', () => {
     expect(starter.getByText('per year')).toBeDefined();
 
     await user.click(starter.getByRole('button', { name: 'Choose Starter' }));
-    await screen.findByText('You are now on Starter');
-    expect(server.bodies('POST /billing/subscriptions/')).toEqual([{ plan_id: 'starter', billing_cycle: 'annual' }]);
+    // The local provider's checkout is a page of the app: the router goes there.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/billing/checkout/${checkoutId}`));
+    expect(server.bodies('POST /billing/checkout/')).toEqual([
+      {
+        plan_id: 'starter',
+        billing_cycle: 'annual',
+        success_url: '/settings/billing?checkout=success',
+        cancel_url: '/settings/billing?checkout=cancel',
+      },
+    ]);
+    expect(server.calls.some((c) => c.path === '/billing/subscriptions/' && c.method === 'POST')).toBe(false);
+  });
+
+  it("sends the browser to Stripe's checkout, with return addresses in the page's language", async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const server = fakeServer({
+      'GET /auth/me/': () => ok(meAs('owner')),
+      'GET /billing/plans/': () => ok(plans),
+      'GET /billing/subscriptions/current/': () =>
+        ok(subscription({ status: 'active', plan: 'Free', plan_id: 'free' })),
+      'POST /billing/checkout/': () => ok({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' }, 201),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(page, { path: '/sv/settings/billing', language: 'sv' });
+    await user.click((await card('Professional')).getByRole('button', { name: 'Välj Professional' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
+    expect(server.bodies('POST /billing/checkout/')).toEqual([
+      {
+        plan_id: 'professional',
+        billing_cycle: 'monthly',
+        success_url: '/sv/settings/billing?checkout=success',
+        cancel_url: '/sv/settings/billing?checkout=cancel',
+      },
+    ]);
+  });
+
+  it('says "Failed to start checkout" with the server’s reason', async () => {
+    fakeServer({
+      'GET /auth/me/': () => ok(meAs('owner')),
+      'GET /billing/plans/': () => ok(plans),
+      'GET /billing/subscriptions/current/': () => ok(subscription()),
+      'POST /billing/checkout/': () => refused(409, 'CONFLICT', BILLING_MESSAGES.alreadyPaid),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(page, { path: '/settings/billing' });
+    await user.click((await card('Starter')).getByRole('button', { name: 'Choose Starter' }));
+    await screen.findByText('Failed to start checkout');
+    expect(
+      screen.getByText('This organization already has a paid plan: upgrade or downgrade it instead.'),
+    ).toBeDefined();
   });
 
   it('marks an expiring trial (1-3 days, rounded up)', async () => {
@@ -194,7 +245,15 @@ describe('BillingPage', () => {
     await screen.findByText(/Only the owner of Booth AB can change the plan/);
     await card('Professional');
     expect(screen.getByText(/Your plan changes to Free/)).toBeDefined();
-    for (const name of [/Choose/, /Upgrade/, /Downgrade/, 'Current plan', 'Resume', 'Cancel subscription']) {
+    for (const name of [
+      /Choose/,
+      /Upgrade/,
+      /Downgrade/,
+      'Current plan',
+      'Resume',
+      'Cancel subscription',
+      'Billing portal',
+    ]) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
     expect(screen.getByRole('link', { name: 'View usage' }).getAttribute('href')).toBe('/settings/billing/usage');

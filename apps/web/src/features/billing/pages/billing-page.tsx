@@ -1,5 +1,4 @@
 import {
-  BILLING_MESSAGES,
   PLAN_IDS,
   POPULAR_PLAN_IDS,
   planById,
@@ -18,24 +17,30 @@ import { Button } from '../../../components/ui/button.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
-import { isApiError, isHandledGlobally } from '../../../lib/api-client.ts';
+import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
 import { useChangeSubscription, type SubscriptionChange } from '../api/change-subscription.ts';
+import { useStartCheckout } from '../api/checkout.ts';
 import { usePlans } from '../api/plans.ts';
 import { useSubscription } from '../api/subscription.ts';
 import { NoBillingAccess, canReadBilling } from '../components/billing-access.tsx';
+import { BillingAccount } from '../components/billing-account.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CurrentPlanCard } from '../components/current-plan-card.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
+import { PortalButton } from '../components/portal-button.tsx';
 import { TrialBanner } from '../components/trial-banner.tsx';
+import { useGoTo } from '../utils/go-to.ts';
 import { annualSavingsPercent, planAction } from '../utils/plan-actions.ts';
+import { useServerReason } from '../utils/server-reason.ts';
 
 /**
  * /settings/billing (spec 02 §2, §4; 03-decisions §4): the current plan and its status, the trial
- * banner, the four plans with a monthly/annual switch, and the owner's changes by plan rank.
+ * banner, the four plans with a monthly/annual switch, and the owner's changes by plan rank; then
+ * billing details, payment methods, invoices and payments, and the billing portal (owner).
  * Admins see it read-only; members and viewers are told billing is not theirs (the API says 403).
  * `?checkout=success|cancel` is the return from a checkout: one toast, then the parameter goes.
  * `?upgrade=<plan>` (from /dashboard/settings/billing) scrolls to that plan and marks it.
@@ -54,12 +59,15 @@ export function BillingPage() {
         description={t('page.description')}
         actions={
           allowed ? (
-            <Button asChild variant="outline">
-              <Link to={lp('/settings/billing/usage')}>
-                <BarChart3 aria-hidden="true" />
-                {t('page.viewUsage')}
-              </Link>
-            </Button>
+            <>
+              <Button asChild variant="outline">
+                <Link to={lp('/settings/billing/usage')}>
+                  <BarChart3 aria-hidden="true" />
+                  {t('page.viewUsage')}
+                </Link>
+              </Button>
+              {organization?.role === 'owner' && <PortalButton label={t('portal.open')} />}
+            </>
           ) : undefined
         }
       />
@@ -122,16 +130,11 @@ function Billing({ canManage, organization }: { canManage: boolean; organization
 type Confirmation = { kind: 'downgrade'; planId: PlanId } | { kind: 'cancel' };
 
 const failureKey = {
-  start: 'toast.startFailed',
   upgrade: 'toast.upgradeFailed',
   downgrade: 'toast.downgradeFailed',
   cancel: 'toast.cancelFailed',
   resume: 'toast.resumeFailed',
 } as const;
-
-const messageKeys = Object.fromEntries(
-  Object.entries(BILLING_MESSAGES).map(([key, text]) => [text, key as keyof typeof BILLING_MESSAGES]),
-);
 
 function BillingView({
   subscription,
@@ -143,16 +146,37 @@ function BillingView({
   organization: string;
 }) {
   const { t, i18n } = useTranslation('billing');
+  const { lp } = useLocalizedPath();
   const change = useChangeSubscription(subscription);
+  const checkout = useStartCheckout();
+  const goTo = useGoTo();
+  const reason = useServerReason();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [pending, setPending] = useState<SubscriptionChange | null>(null);
+  const [checkoutPlan, setCheckoutPlan] = useState<PlanId | null>(null);
   const periodEnd = formatDate(subscription.current_period_end, i18n.language);
 
-  /** The server's reason for a refusal (409, 422), in the page's language when it is a known one. */
-  const reason = (error: unknown): string | undefined => {
-    if (!isApiError(error) || (error.status !== 409 && error.status !== 422)) return undefined;
-    const key = messageKeys[error.message];
-    return key === undefined ? error.message : t(`serverMessage.${key}`);
+  /**
+   * During the trial or on free a plan is bought through checkout: the product's own page (local
+   * provider) or Stripe's, which come back to this page with `?checkout=success|cancel`.
+   */
+  const startCheckout = (planId: PlanId, cycle: BillingCycle) => {
+    setCheckoutPlan(planId);
+    checkout.mutate(
+      {
+        planId,
+        cycle,
+        successUrl: lp('/settings/billing?checkout=success'),
+        cancelUrl: lp('/settings/billing?checkout=cancel'),
+      },
+      {
+        onSuccess: goTo,
+        onError: (error) => {
+          setCheckoutPlan(null);
+          if (!isHandledGlobally(error)) toast.error(t('toast.checkoutFailed'), { message: reason(error) });
+        },
+      },
+    );
   };
 
   const run = (request: SubscriptionChange) => {
@@ -163,7 +187,6 @@ function BillingView({
         const date = formatDate(updated.current_period_end, i18n.language);
         const plan = 'planId' in request ? planById(request.planId).name : updated.plan;
         const message = {
-          start: () => t('toast.started', { plan }),
           upgrade: () => t('toast.upgraded', { plan }),
           downgrade: () => t('toast.downgraded', { plan, date }),
           cancel: () => t('toast.cancelled', { date }),
@@ -197,8 +220,11 @@ function BillingView({
       <PlanList
         subscription={subscription}
         canManage={canManage}
-        pendingPlan={pending !== null && 'planId' in pending && pending.kind !== 'downgrade' ? pending.planId : null}
-        onStart={(planId, cycle) => run({ kind: 'start', planId, cycle })}
+        pendingPlan={
+          checkoutPlan ??
+          (pending !== null && 'planId' in pending && pending.kind !== 'downgrade' ? pending.planId : null)
+        }
+        onStart={startCheckout}
         onUpgrade={(planId, cycle) => run({ kind: 'upgrade', planId, cycle })}
         onDowngrade={(planId) => setConfirmation({ kind: 'downgrade', planId })}
       />
@@ -225,6 +251,7 @@ function BillingView({
           onClose={() => setConfirmation(null)}
         />
       )}
+      <BillingAccount canManage={canManage} />
     </>
   );
 }
