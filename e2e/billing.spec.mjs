@@ -7,6 +7,7 @@
  * in the same sizes, schemes and languages, and dismissed for the session.
  */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import {
   api,
   assertAccessible,
@@ -46,6 +47,32 @@ async function openSized(browser, baseURL, { width, height, colorScheme, phone }
   };
 }
 
+/**
+ * Pays on the local provider's checkout page the plan button just opened: billing details, a new
+ * payment method by name, "Pay and start"; back on /settings/billing with the success toast.
+ */
+/** A label that starts with `text` (required fields add a mark after it). */
+const startsWith = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+async function payAtCheckout(page, plan, { screenshotName } = {}) {
+  const checkout = en.billing.checkout;
+  await page.waitForURL(/\/billing\/checkout\/[0-9a-f-]{36}$/);
+  await page.getByRole('heading', { name: fill(checkout.heading, { plan }) }).waitFor();
+  const fields = en.billing.details.fields;
+  await page.getByLabel(startsWith(fields.name)).fill('Booth Co AB');
+  await page.getByLabel(startsWith(fields.email)).fill('billing@boothco.example');
+  await page.getByLabel(startsWith(fields.address_line1)).fill('Storgatan 1');
+  await page.getByLabel(startsWith(fields.city)).fill('Stockholm');
+  await page.getByLabel(startsWith(fields.postal_code)).fill('111 22');
+  await page.getByLabel(startsWith(fields.country)).selectOption('SE');
+  await page.getByLabel(startsWith(en.billing.methods.fields.label)).fill('Company Visa');
+  await assertAccessible(page, `the checkout of ${plan}`);
+  if (screenshotName) await screenshot(page, screenshotName);
+  await page.getByRole('button', { name: fill(checkout.pay, { plan }) }).click();
+  await page.getByText(en.billing.toast.checkoutSuccess, { exact: true }).waitFor();
+  await page.waitForURL(/\/settings\/billing$/);
+}
+
 const planCard = (page, name) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 
@@ -75,11 +102,22 @@ export default async function billing({ browser, baseURL }) {
       await page.locator('label', { hasText: en.billing.plans.monthly }).click();
       await planCard(page, 'Starter').getByText('$29.00').waitFor();
 
-      // Choose Starter (the trial ends, the plan starts now).
+      // Choose Starter: through the product's own checkout (the local provider), then back.
       await page.getByRole('button', { name: fill(en.billing.plans.choose, { plan: 'Starter' }) }).click();
-      await page.getByText(fill(en.billing.toast.started, { plan: 'Starter' }), { exact: true }).waitFor();
+      await payAtCheckout(page, 'Starter', { screenshotName: 'billing-checkout-desktop-light-en' });
       await planCard(page, 'Starter').getByRole('button', { name: en.billing.plans.current }).waitFor();
       assert.equal(await page.getByRole('heading', { name: /free trial/ }).count(), 0, 'the trial banner is gone');
+
+      // Its invoice, paid, downloaded as a PDF.
+      const number = `INV-${new Date().getUTCFullYear()}-0001`;
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: fill(en.billing.invoices.downloadFor, { number }) }).click(),
+      ]);
+      assert.equal(download.suggestedFilename(), `${number}.pdf`);
+      const pdf = await readFile(await download.path());
+      assert.equal(pdf.subarray(0, 5).toString(), '%PDF-', 'the invoice is a PDF');
+      assert.ok(pdf.includes(number), 'the PDF carries the invoice number');
 
       // Upgrade to Professional, at once.
       await page.getByRole('button', { name: fill(en.billing.plans.upgradeTo, { plan: 'Professional' }) }).click();
@@ -229,6 +267,52 @@ export default async function billing({ browser, baseURL }) {
           await close();
         }
       }
+    }
+  }
+
+  // Past Free's 25 leads this month, a visitor's capture is held: the leads list offers the
+  // upgrade, the paywall leads to the plans, the local checkout starts Starter, and the held
+  // lead appears.
+  for (let i = 1; i <= 25; i++) {
+    await api(baseURL, 'POST', '/leads/', full.access, {
+      first_name: 'Lead',
+      last_name: `No ${i}`,
+      email: `lead${i}.${Date.now()}@example.com`,
+    });
+  }
+  const [expo] = (await api(baseURL, 'GET', '/events/', full.access)).results;
+  const held = await fetch(new URL(`/api/v1/public/events/${expo.slug}/leads/`, baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      first_name: 'Vera',
+      last_name: 'Held',
+      email: `vera.${Date.now()}@example.com`,
+      company: 'Fjord AB',
+    }),
+  });
+  assert.equal(held.status, 201, `the visitor is thanked as for any lead: ${await held.text()}`);
+  {
+    const { page, context, assertNoProblems, close } = await openPage(browser, baseURL);
+    try {
+      await signIn(context, baseURL, full);
+      await page.goto('/leads');
+      const gate = page.getByRole('region', { name: en.leads.gate.title });
+      await gate.getByText(fill(en.leads.gate.body_one, { formatted: '1' })).waitFor();
+      assert.equal(await page.getByText('Vera Held').count(), 0, 'a held lead is not listed');
+      await screenshot(page, 'billing-held-leads-desktop-light-en');
+      await gate.getByRole('button', { name: en.leads.gate.action }).click();
+      const paywall = page.getByRole('dialog');
+      await paywall.getByRole('button', { name: en.billing.paywall.upgrade }).click();
+      await page.waitForURL(/\/settings\/billing/);
+      await page.getByRole('button', { name: fill(en.billing.plans.choose, { plan: 'Starter' }) }).click();
+      await payAtCheckout(page, 'Starter');
+      await page.goto('/leads');
+      await page.getByText('Vera Held').first().waitFor();
+      assert.equal(await gate.count(), 0, 'nothing is held any more');
+      assertNoProblems();
+    } finally {
+      await close();
     }
   }
 }

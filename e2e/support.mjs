@@ -12,12 +12,14 @@ import enBilling from '../apps/web/src/locales/en/billing.json' with { type: 'js
 import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import enDashboard from '../apps/web/src/locales/en/dashboard.json' with { type: 'json' };
 import enErrors from '../apps/web/src/locales/en/errors.json' with { type: 'json' };
+import enLeads from '../apps/web/src/locales/en/leads.json' with { type: 'json' };
 import enSettings from '../apps/web/src/locales/en/settings.json' with { type: 'json' };
 import svAuth from '../apps/web/src/locales/sv/auth.json' with { type: 'json' };
 import svBilling from '../apps/web/src/locales/sv/billing.json' with { type: 'json' };
 import svCommon from '../apps/web/src/locales/sv/common.json' with { type: 'json' };
 import svDashboard from '../apps/web/src/locales/sv/dashboard.json' with { type: 'json' };
 import svErrors from '../apps/web/src/locales/sv/errors.json' with { type: 'json' };
+import svLeads from '../apps/web/src/locales/sv/leads.json' with { type: 'json' };
 import svSettings from '../apps/web/src/locales/sv/settings.json' with { type: 'json' };
 
 /**
@@ -32,6 +34,7 @@ export const locales = {
     dashboard: enDashboard,
     settings: enSettings,
     billing: enBilling,
+    leads: enLeads,
   },
   sv: {
     common: svCommon,
@@ -40,6 +43,7 @@ export const locales = {
     dashboard: svDashboard,
     settings: svSettings,
     billing: svBilling,
+    leads: svLeads,
   },
 };
 

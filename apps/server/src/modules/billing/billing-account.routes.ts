@@ -47,8 +47,8 @@ export function billingAccountRoutes(deps: AppDeps) {
       {
         schema: {
           tags,
-          summary: "The organisation's billing customer (404 until created); owner and admin",
-          response: okResponse(customerSchema),
+          summary: "The organisation's billing customer (null until given); owner and admin",
+          response: okResponse(customerSchema.nullable()),
         },
       },
       async (req) => ok(await withTenant(deps, req, (ctx) => service.myCustomer(ctx))),

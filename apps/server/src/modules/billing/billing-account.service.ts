@@ -156,11 +156,11 @@ async function customerOf(ctx: Scope): Promise<CustomerRow | undefined> {
 }
 
 /** GET customers/me/: 404 until billing details are given. */
-export async function myCustomer(ctx: TenantContext): Promise<Customer> {
+/** GET customers/me/: the billing details, or null while none were given (not an error: a state). */
+export async function myCustomer(ctx: TenantContext): Promise<Customer | null> {
   assertCan(ctx, 'billing.read');
   const row = await customerOf(ctx);
-  if (!row) throw notFound('Billing customer');
-  return toCustomer(row);
+  return row ? toCustomer(row) : null;
 }
 
 /** Writes the customer (new or changed) and lets the provider mirror it. */

@@ -1,25 +1,19 @@
 import { customerSchema, type Customer, type CustomerInput } from '@leadcapture/contracts/billing';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 import { billingQueryKey } from './keys.ts';
 
 export const customerQueryKey = [...billingQueryKey, 'customer'] as const;
 
 /**
  * `GET /billing/customers/me/` (owner and admin): the billing details, or `null` while none have
- * been saved (the server answers 404 then). Quiet: the section words its own failure.
+ * been saved. Quiet: the section words its own failure.
  */
 export function customerQueryOptions() {
   return queryOptions({
     queryKey: customerQueryKey,
-    queryFn: async ({ signal }): Promise<Customer | null> => {
-      try {
-        return await api.get('/billing/customers/me/', { schema: customerSchema, signal, quiet: true });
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }): Promise<Customer | null> =>
+      api.get('/billing/customers/me/', { schema: customerSchema.nullable(), signal, quiet: true }),
   });
 }
 
