@@ -18,7 +18,6 @@ import {
   payment,
   paymentMethod,
   plans,
-  refused,
   sepaId,
   stats,
 } from '../test/fixtures.ts';
