@@ -52,37 +52,39 @@ BEGIN
     v_rules_version := (SELECT updated_at::text FROM lead_scoring_rules WHERE organization_id = v_organization_id);
     -- The month's lead limit: the plan's, or free's once a trial has ended (billing.service.ts
     -- effectivePlan); the room left counts the calendar month's (UTC) leads, deleted ones too.
-    -- An unlimited plan takes no lock; a limited one is read again under the row's lock.
+    -- A month's count only grows, so a month found full needs no lock: everything is held. With
+    -- room left, the subscription row is locked and the room counted again under it. A month
+    -- that already holds captures is full without counting: a plan change releases them as far
+    -- as its room goes (billing/held-leads.ts), so held ones remain only while there is none.
     v_limit := (
       SELECT (p_lead_limits->>(CASE WHEN s.status = 'trialing' AND s.trial_end <= now() THEN 'free' ELSE s.plan_id END))::integer
       FROM subscriptions s WHERE s.organization_id = v_organization_id
     );
     IF v_limit IS NOT NULL THEN
-      v_limit := (
-        SELECT (p_lead_limits->>(CASE WHEN s.status = 'trialing' AND s.trial_end <= now() THEN 'free' ELSE s.plan_id END))::integer
-        FROM subscriptions s WHERE s.organization_id = v_organization_id FOR UPDATE
-      );
-    END IF;
-    IF v_limit IS NOT NULL THEN
-      v_room := greatest(0, v_limit - (
-        SELECT count(*) FROM (
-          SELECT 1 FROM leads
+      FOR v_pass IN 1..2 LOOP
+        IF v_pass = 1 AND EXISTS (
+          SELECT 1 FROM held_leads
           WHERE organization_id = v_organization_id
             AND created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
-          LIMIT v_limit
-        ) AS month_leads
-      )::integer);
-    END IF;
-    -- The duplicate check's locks, before the statement below takes its snapshot: a capture of
-    -- the same address in another transaction commits first, and is then seen.
-    IF v_link THEN
-      PERFORM pg_advisory_xact_lock(hashtextextended(v_organization_id::text || ':' || address, 0))
-      FROM (
-        SELECT DISTINCT lower(value->'lead'->>'email') AS address
-        FROM jsonb_array_elements(p_items)
-        WHERE (value->>'organization_id')::uuid = v_organization_id AND coalesce(value->'lead'->>'email', '') <> ''
-        ORDER BY 1
-      ) AS addresses;
+        ) THEN
+          v_room := 0;
+          EXIT;
+        END IF;
+        v_room := greatest(0, v_limit - (
+          SELECT count(*) FROM (
+            SELECT 1 FROM leads
+            WHERE organization_id = v_organization_id
+              AND created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+            LIMIT v_limit
+          ) AS month_leads
+        )::integer);
+        EXIT WHEN v_room = 0 OR v_pass = 2;
+        v_limit := (
+          SELECT (p_lead_limits->>(CASE WHEN s.status = 'trialing' AND s.trial_end <= now() THEN 'free' ELSE s.plan_id END))::integer
+          FROM subscriptions s WHERE s.organization_id = v_organization_id FOR UPDATE
+        );
+        EXIT WHEN v_limit IS NULL;
+      END LOOP;
     END IF;
     RETURN QUERY
     WITH captures AS MATERIALIZED (

@@ -247,6 +247,23 @@ async function captureTarget(deps: AppDeps, kind: PageKind, idOrSlug: string, fr
 const STALE_RETRIES = 3;
 
 /**
+ * The organisations (and months) whose owners were told of held captures, as this process knows:
+ * a rush past the limit asks the database once a month per organisation, not once a capture
+ * (the claim itself, `held_noticed_month`, is what makes it once across processes).
+ */
+const heldNoticed = new Set<string>();
+const HELD_NOTICED_MAX = 10_000;
+
+async function noticeHeldOnce(deps: AppDeps, organizationId: string): Promise<void> {
+  const key = `${organizationId}:${new Date().toISOString().slice(0, 7)}`;
+  if (heldNoticed.has(key)) return;
+  const told = await inScope(deps.db, { organizationId }, (tx) => noticeHeldLeads(tx, organizationId));
+  if (heldNoticed.size >= HELD_NOTICED_MAX) heldNoticed.clear();
+  heldNoticed.add(key);
+  if (told) deps.outbox.kick();
+}
+
+/**
  * POST /public/events/{id_or_slug}/leads/ and POST /public/offers/{id_or_slug}/submit/: one
  * write path for both pages (docs/capture.md). Per-address throttling, 404 unless public, the
  * honeypot (answered like a success, nothing stored), the answers checked against the page's
@@ -320,9 +337,8 @@ export async function captureLead(
     }
     if (written.outcome === 'held') {
       // Past the month's limit: the visitor is thanked as for any lead; the owners hear of it once
-      // a month, and nothing else happens until an upgrade releases it (held-leads.ts).
-      await inScope(deps.db, { organizationId }, (tx) => noticeHeldLeads(tx, organizationId));
-      deps.outbox.kick();
+      // a month, and nothing else happens until an upgrade releases it (billing/held-leads.ts).
+      await noticeHeldOnce(deps, organizationId);
       return { statusCode: 201, result, replayed: false, created: true };
     }
     if (written.outcome === 'replayed') {
