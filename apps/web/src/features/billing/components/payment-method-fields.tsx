@@ -12,7 +12,7 @@ export function PaymentMethodInputFields({ type, label }: { type: ReactNode; lab
   const { t } = useTranslation('billing');
   return (
     <div className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+      <div className="grid items-start gap-4 sm:grid-cols-[12rem_1fr]">
         {type}
         {label}
       </div>
