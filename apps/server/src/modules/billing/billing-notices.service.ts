@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { daysRemaining, planById, type UsageResource } from '@leadcapture/contracts/billing';
+import { daysRemaining, type UsageResource } from '@leadcapture/contracts/billing';
 import {
   USAGE_THRESHOLDS,
   type NotificationPriority,
@@ -23,6 +23,7 @@ import { users } from '../auth/auth.table.ts';
 import { addNotification } from '../notifications/notifications.service.ts';
 import { memberships } from '../organizations/organizations.table.ts';
 import { subscriptions, usageAlerts } from './billing.table.ts';
+import { effectivePlan } from './effective-plan.ts';
 
 /** Owners are told about their trial and their limits: in the app and by mail (docs/billing.md). */
 
@@ -217,9 +218,8 @@ export async function noticeHeldLeads(tx: Tx, organizationId: string, now = new 
     .returning({ planId: subscriptions.planId, status: subscriptions.status, trialEnd: subscriptions.trialEnd });
   const [row] = claimed;
   if (!row) return false;
-  // The limit the capture met: free's once a trial has ended (as capture_leads reads it).
-  const trialOver = row.status === 'trialing' && row.trialEnd !== null && row.trialEnd <= now;
-  const limit = planById(trialOver ? 'free' : row.planId).limits.leads_per_month ?? 0;
+  // The limit the capture met.
+  const limit = effectivePlan(row, now).limits.leads_per_month ?? 0;
   await notifyOwners(tx, organizationId, { type: 'held_leads', data: { month, limit } });
   return true;
 }

@@ -32,6 +32,7 @@ import { offers } from '../offers/offers.table.ts';
 import { memberships } from '../organizations/organizations.table.ts';
 import { noticeUsage, notifyOwners } from './billing-notices.service.ts';
 import { subscriptions } from './billing.table.ts';
+import { effectivePlan } from './effective-plan.ts';
 import { monthStart, releaseHeldLeads } from './held-leads.ts';
 import type { BillingProvider, PlanChange, PlanChangeResult } from './provider.ts';
 
@@ -168,15 +169,6 @@ export async function currentUsage(ctx: UsageScope, now = new Date()): Promise<R
   for (const resource of USAGE_RESOURCES)
     usage[resource] = inLimitUnits(resource, await countUsage(ctx, resource, now));
   return usage;
-}
-
-/**
- * The plan whose limits apply now: the subscription's, except a trial whose end has passed and
- * that the period-end task has not yet moved, which is free already.
- */
-function effectivePlan(row: SubscriptionRow, now: Date): Plan {
-  const trialOver = row.status === 'trialing' && row.trialEnd !== null && row.trialEnd <= now;
-  return planById(trialOver ? 'free' : row.planId);
 }
 
 const RESOURCE_NAMES: Record<UsageResource, { one: string; many: string }> = {
