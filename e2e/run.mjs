@@ -61,6 +61,8 @@ function startServer(port, dataDir) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The scheduled jobs every 2 s, so a spec sees a reminder without a hook to trigger it.
       SCHEDULER_INTERVAL_MS: process.env.SCHEDULER_INTERVAL_MS ?? '2000',
+      // Specs' local receivers (webhooks, Slack) listen on 127.0.0.1.
+      OUTBOUND_ALLOW_PRIVATE: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

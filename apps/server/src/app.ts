@@ -43,6 +43,8 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
+import { createOutbound, type Outbound } from './outbound/outbound.ts';
+import { createSealedBox } from './secrets/sealed-box.ts';
 import { createLocalStorage } from './storage/local-disk.ts';
 import type { FileStorage } from './storage/storage.ts';
 
@@ -59,6 +61,8 @@ export interface BuildOptions {
   redis?: Redis;
   /** Where uploaded files are kept; local disk under DATA_DIR/uploads by default. */
   storage?: FileStorage;
+  /** Outgoing requests to customers' addresses; a test gives one with a stub resolver. */
+  outbound?: Outbound;
   /** Deliver the outbox in the background (off in tests, which drain it by hand). */
   runOutbox?: boolean;
   /** Run the scheduled jobs periodically (off in tests, which run a task by hand). */
@@ -89,6 +93,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const live = createLiveEventBus({ ...(opts.redis ? { redis: opts.redis } : {}), log: app.log });
   const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const billing = createBillingProvider(config, app.log);
+  const outbound =
+    opts.outbound ??
+    createOutbound({ allowPrivate: config.outbound.allowPrivate, userAgent: `LeadCapture/${config.version}` });
   const background = createBackgroundWork({ config, database, mailer, live, storage, billing, log: app.log });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
   const meCache = createMeCache(opts.redis ? { redis: opts.redis } : {});
@@ -108,6 +115,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     captureWrites: createCaptureWrites(database.db, app.log),
     storage,
     billing,
+    outbound,
+    sealedBox: createSealedBox(config.encryptionKey),
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -177,6 +186,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await live.close();
     await throttleStore.close();
     await meCache.close();
+    await outbound.close();
     mailer.close();
   });
 

@@ -34,6 +34,10 @@ describe('config', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ SCHEDULER_INTERVAL_MS: '500' }, 'SCHEDULER_INTERVAL_MS'],
     [{ SCHEDULER_INTERVAL_MS: 'often' }, 'SCHEDULER_INTERVAL_MS'],
+    [{ ENCRYPTION_KEY: 'too-short' }, 'ENCRYPTION_KEY'],
+    [{ OUTBOUND_ALLOW_PRIVATE: 'maybe' }, 'OUTBOUND_ALLOW_PRIVATE'],
+    [{ API_KEY_RATE_LIMIT: 'lots' }, 'API_KEY_RATE_LIMIT'],
+    [{ HUBSPOT_API_BASE: 'ftp://hubspot' }, 'HUBSPOT_API_BASE'],
   ])('refuses %o with a message naming the variable', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(new RegExp(`${name}:`));
@@ -51,6 +55,29 @@ describe('config', () => {
     expect(c.corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
     expect(c.publicUrl).toBe('https://leads.example.com');
     expect(c.jwtSecret).toBe('x'.repeat(40));
+  });
+});
+
+describe('integrations configuration', () => {
+  it('generates an encryption key once, kept in DATA_DIR, and reads a given one in base64 or hex', () => {
+    const dir = dataDir();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c.encryptionKey).toHaveLength(32);
+    expect(Buffer.from(readFileSync(path.join(dir, 'encryption-key'), 'utf8'), 'base64')).toEqual(c.encryptionKey);
+    expect(loadConfig({ DATA_DIR: dir }).encryptionKey).toEqual(c.encryptionKey);
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir(), ENCRYPTION_KEY: hex }).encryptionKey).toEqual(Buffer.from(hex, 'hex'));
+  });
+
+  it('keeps outgoing requests to public addresses and reads the providers from their defaults', () => {
+    const c = loadConfig({ DATA_DIR: dataDir(), HUBSPOT_API_BASE: 'http://127.0.0.1:9999/' });
+    expect(c.outbound).toEqual({ allowPrivate: false });
+    expect(c.apiKeyRateLimit).toEqual({ limit: 600, windowSeconds: 60 });
+    expect(c.providers).toEqual({
+      hubspotApiBase: 'http://127.0.0.1:9999',
+      salesforceLoginBase: 'https://login.salesforce.com',
+      mailchimpApiBase: undefined,
+    });
   });
 });
 

@@ -23,6 +23,15 @@ function parseRate(value: string): { limit: number; windowSeconds: number } {
   return { limit: Number(count), windowSeconds: Number.parseInt(window, 10) * factor };
 }
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((v) => v.replace(/\/+$/, ''));
+
+/** ENCRYPTION_KEY's 32 bytes, from base64 or hex; null when it is neither. */
+function decodeKey(value: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  const bytes = Buffer.from(value, 'base64');
+  return bytes.length === 32 && /^[A-Za-z0-9+/_-]{43}=?$/.test(value) ? bytes : null;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -72,6 +81,25 @@ const envSchema = z
       .optional(),
     // Stripe's API address; only a test double sets it.
     STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    // The key integration credentials are encrypted with: 32 bytes as base64 or 64 hex digits.
+    ENCRYPTION_KEY: z
+      .string()
+      .refine((v) => decodeKey(v) !== null, 'must be 32 bytes as base64 (44 characters) or hex (64 digits)')
+      .optional(),
+    // Development and tests only: let webhooks and integrations reach private addresses.
+    OUTBOUND_ALLOW_PRIVATE: booleanish.default(false),
+    // Requests per API key and window (docs/api-keys.md), shared across processes through Redis.
+    API_KEY_RATE_LIMIT: z
+      .string()
+      .regex(/^\d+\/\d+[smh]?$/, 'must look like 600/1m (count per window; s, m or h)')
+      .default('600/1m')
+      .transform(parseRate)
+      .refine((r) => r.limit >= 1 && r.windowSeconds >= 1, 'count and window must be at least 1'),
+    // The providers' API addresses; only a test double sets them.
+    HUBSPOT_API_BASE: httpUrl.default('https://api.hubapi.com'),
+    SALESFORCE_LOGIN_BASE: httpUrl.default('https://login.salesforce.com'),
+    // Mailchimp's address depends on the account's data centre (the API key's suffix) unless set.
+    MAILCHIMP_API_BASE: httpUrl.optional(),
   })
   .superRefine((e, issues) => {
     if (e.BILLING_PROVIDER !== 'stripe') return;
@@ -108,20 +136,35 @@ export type Config = {
   billing:
     | { provider: 'local' }
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiBase: string | undefined };
+  /** AES-256-GCM key of the credentials kept at rest (ENCRYPTION_KEY, else generated in DATA_DIR). */
+  encryptionKey: Buffer;
+  /** Outgoing requests to customers' addresses (webhooks, integrations): 03-decisions §4a. */
+  outbound: { allowPrivate: boolean };
+  /** Requests per API key and window (API_KEY_RATE_LIMIT). */
+  apiKeyRateLimit: { limit: number; windowSeconds: number };
+  /** Where each integration's provider API is reached (a test double in tests). */
+  providers: { hubspotApiBase: string; salesforceLoginBase: string; mailchimpApiBase: string | undefined };
   version: string;
 };
 
 export class ConfigError extends Error {}
 
-/** Reads JWT_SECRET or the one generated on first start and kept in DATA_DIR (03-decisions §1). */
-function resolveJwtSecret(dataDir: string, given: string | undefined): string {
+/** A secret given in the environment, else the one generated on first start and kept in DATA_DIR. */
+function resolveSecret(dataDir: string, name: string, given: string | undefined, generate: () => string): string {
   if (given) return given;
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = generate();
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function resolveEncryptionKey(dataDir: string, given: string | undefined): Buffer {
+  const value = resolveSecret(dataDir, 'encryption-key', given, () => randomBytes(32).toString('base64'));
+  const key = decodeKey(value);
+  if (!key) throw new ConfigError(`Invalid configuration:\n  ${path.join(dataDir, 'encryption-key')}: not a 32-byte key`);
+  return key;
 }
 
 export function loadConfig(
@@ -149,7 +192,9 @@ export function loadConfig(
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
-    jwtSecret: overrides.jwtSecret ?? resolveJwtSecret(dataDir, e.JWT_SECRET),
+    // 03-decisions §1: generated once and kept under DATA_DIR when unset.
+    jwtSecret:
+      overrides.jwtSecret ?? resolveSecret(dataDir, 'jwt-secret', e.JWT_SECRET, () => randomBytes(48).toString('base64url')),
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
@@ -169,6 +214,14 @@ export function loadConfig(
             apiBase: e.STRIPE_API_BASE,
           }
         : { provider: 'local' },
+    encryptionKey: overrides.encryptionKey ?? resolveEncryptionKey(dataDir, e.ENCRYPTION_KEY),
+    outbound: { allowPrivate: e.OUTBOUND_ALLOW_PRIVATE },
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
+    providers: {
+      hubspotApiBase: e.HUBSPOT_API_BASE,
+      salesforceLoginBase: e.SALESFORCE_LOGIN_BASE,
+      mailchimpApiBase: e.MAILCHIMP_API_BASE,
+    },
     version: VERSION,
     ...overrides,
   };

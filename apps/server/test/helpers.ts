@@ -94,7 +94,14 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'leadcapture-app-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...options.env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      // Local test doubles listen on 127.0.0.1; test/no-outbound.ts keeps everything else out.
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+      ...options.env,
+    },
     { dataDir, jwtSecret: TEST_JWT_SECRET },
   );
   const database = await openTestDatabase();

@@ -9,6 +9,8 @@ import type { BillingProvider } from '../modules/billing/provider.ts';
 import type { CaptureTargets } from '../modules/capture/capture-targets.ts';
 import type { CaptureWrites } from '../modules/capture/capture-writes.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
+import type { Outbound } from '../outbound/outbound.ts';
+import type { SealedBox } from '../secrets/sealed-box.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { FairShare } from './fair-share.ts';
 import type { Throttle } from './throttle.ts';
@@ -37,5 +39,9 @@ export interface AppDeps {
   storage: FileStorage;
   /** Where billing is done (BILLING_PROVIDER): the product itself (local) or Stripe. */
   billing: BillingProvider;
+  /** Requests to customers' addresses (webhooks, integrations), behind the address guard. */
+  outbound: Outbound;
+  /** Credentials at rest (integration tokens), sealed under ENCRYPTION_KEY. */
+  sealedBox: SealedBox;
   log: FastifyBaseLogger;
 }

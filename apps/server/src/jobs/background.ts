@@ -16,7 +16,7 @@ import { LEADS_BULK_UPDATED } from '../modules/leads/lead-bulk.service.ts';
 import { LEAD_CREATED, LEAD_DELETED, LEAD_UPDATED } from '../modules/leads/leads.service.ts';
 import { sendFollowUpReminders } from '../modules/notifications/follow-up-reminders.service.ts';
 import { liveEventHandler, type LiveEventBus } from './live-events.ts';
-import { createOutboxWorker } from './outbox.ts';
+import { allOf, createOutboxWorker } from './outbox.ts';
 import { OUTBOX_RETENTION_TASK, purgeOutbox } from './outbox-retention.ts';
 import { createScheduler } from './scheduler.ts';
 import type { FileStorage } from '../storage/storage.ts';
@@ -52,15 +52,17 @@ export function createBackgroundWork(opts: {
   log: FastifyBaseLogger;
 }) {
   const { config, database, mailer, live, storage, billing, log } = opts;
+  // Everything a lead change reaches outside the process, each consumer taking repeats.
+  const leadEvents = allOf(liveEventHandler(live));
   const outbox = createOutboxWorker({
     db: database.db,
     handlers: {
       'mail.send': mailHandler(mailer, config.publicUrl),
-      [LEAD_CREATED]: liveEventHandler(live),
-      [LEAD_UPDATED]: liveEventHandler(live),
-      [LEAD_DELETED]: liveEventHandler(live),
-      [LEADS_BULK_UPDATED]: liveEventHandler(live),
-      [LEADS_IMPORTED]: liveEventHandler(live),
+      [LEAD_CREATED]: leadEvents,
+      [LEAD_UPDATED]: leadEvents,
+      [LEAD_DELETED]: leadEvents,
+      [LEADS_BULK_UPDATED]: leadEvents,
+      [LEADS_IMPORTED]: leadEvents,
       [CONTACT_OUTBOX_KIND]: contactMailHandler(mailer),
     },
     log,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { queryRows } from '../db/database.ts';
-import { LEASE_SECONDS, backoffSeconds, createOutboxWorker, enqueue, type OutboxItem } from './outbox.ts';
+import { LEASE_SECONDS, allOf, backoffSeconds, createOutboxWorker, enqueue, type OutboxItem } from './outbox.ts';
 import { outbox } from './outbox.table.ts';
 
 let t: TestApp;
@@ -208,5 +208,26 @@ describe('transactional outbox', () => {
   it('backs off exponentially up to an hour', () => {
     expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([10, 20, 40, 80]);
     expect(backoffSeconds(20)).toBe(3600);
+  });
+});
+
+describe('allOf', () => {
+  const item: OutboxItem = { id: 'x', kind: 'lead.created', organizationId: null, payload: {}, attempts: 1 };
+
+  it('runs every consumer, and fails the item when one fails after all have run', async () => {
+    const ran: string[] = [];
+    const handler = allOf(
+      async () => {
+        ran.push('live');
+      },
+      async () => {
+        throw new Error('receiver down');
+      },
+      async () => {
+        ran.push('integrations');
+      },
+    );
+    await expect(handler(item)).rejects.toThrow('receiver down');
+    expect(ran.sort()).toEqual(['integrations', 'live']);
   });
 });

@@ -13,6 +13,19 @@ export interface OutboxItem {
 
 export type OutboxHandler = (item: OutboxItem) => Promise<void>;
 
+/**
+ * One kind, several consumers (a lead change goes to the live channels, webhooks and
+ * integrations): each runs; if any fails the item is retried for all of them, so each consumer
+ * takes a repeat as at-least-once delivery already asks.
+ */
+export function allOf(...handlers: OutboxHandler[]): OutboxHandler {
+  return async (item) => {
+    const results = await Promise.allSettled(handlers.map((handle) => handle(item)));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  };
+}
+
 const MAX_ATTEMPTS = 8;
 /**
  * How long a claim (or a writer's own lease, see `deliverLeased`) keeps a row from every other
