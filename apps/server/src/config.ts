@@ -23,7 +23,9 @@ function parseRate(value: string): { limit: number; windowSeconds: number } {
   return { limit: Number(count), windowSeconds: Number.parseInt(window, 10) * factor };
 }
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((v) => v.replace(/\/+$/, ''));
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+  .transform((v) => v.replace(/\/+$/, ''));
 
 /** ENCRYPTION_KEY's 32 bytes, from base64 or hex; null when it is neither. */
 function decodeKey(value: string): Buffer | null {
@@ -163,7 +165,8 @@ function resolveSecret(dataDir: string, name: string, given: string | undefined,
 function resolveEncryptionKey(dataDir: string, given: string | undefined): Buffer {
   const value = resolveSecret(dataDir, 'encryption-key', given, () => randomBytes(32).toString('base64'));
   const key = decodeKey(value);
-  if (!key) throw new ConfigError(`Invalid configuration:\n  ${path.join(dataDir, 'encryption-key')}: not a 32-byte key`);
+  if (!key)
+    throw new ConfigError(`Invalid configuration:\n  ${path.join(dataDir, 'encryption-key')}: not a 32-byte key`);
   return key;
 }
 
@@ -194,7 +197,8 @@ export function loadConfig(
     supportEmail: e.SUPPORT_EMAIL,
     // 03-decisions §1: generated once and kept under DATA_DIR when unset.
     jwtSecret:
-      overrides.jwtSecret ?? resolveSecret(dataDir, 'jwt-secret', e.JWT_SECRET, () => randomBytes(48).toString('base64url')),
+      overrides.jwtSecret ??
+      resolveSecret(dataDir, 'jwt-secret', e.JWT_SECRET, () => randomBytes(48).toString('base64url')),
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())
