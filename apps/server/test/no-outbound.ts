@@ -26,12 +26,18 @@ function hostOf(args: unknown[]): string | undefined {
   return undefined; // a Unix socket path
 }
 
-net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: ConnectArgs) {
-  const host = hostOf(args);
-  if (host !== undefined && !LOOPBACK.test(host.replace(/^\[|\]$/g, ''))) {
-    const err = new Error(`The test suite refuses outbound connections (to ${host}).`);
-    process.nextTick(() => this.destroy(err));
-    return this;
-  }
-  return connect.apply(this, args);
-} as net.Socket['connect'];
+// Setup files run once per test file; workers keep their modules (isolate: false), so once.
+const GUARDED = Symbol.for('leadcapture.no-outbound');
+const proto = net.Socket.prototype as net.Socket & { [GUARDED]?: true };
+if (!proto[GUARDED]) {
+  proto[GUARDED] = true;
+  net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: ConnectArgs) {
+    const host = hostOf(args);
+    if (host !== undefined && !LOOPBACK.test(host.replace(/^\[|\]$/g, ''))) {
+      const err = new Error(`The test suite refuses outbound connections (to ${host}).`);
+      process.nextTick(() => this.destroy(err));
+      return this;
+    }
+    return connect.apply(this, args);
+  } as net.Socket['connect'];
+}
