@@ -36,6 +36,8 @@ export default defineConfig({
           // happy-dom, not jsdom: jsdom 31 breaks vitest on Node 20 (ENGINEERING.md, known traps).
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // Whole pages render in some tests; a loaded machine must not fail them on time alone.
+          testTimeout: 15_000,
         },
       },
     ],
