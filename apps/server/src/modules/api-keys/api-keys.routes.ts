@@ -29,6 +29,7 @@ export function apiKeysRoutes(deps: AppDeps) {
     app.get(
       '/',
       {
+        prefixTrailingSlash: 'slash',
         schema: {
           tags,
           summary: "The organisation's API keys, newest first (never their secrets); owner and admin",
@@ -44,6 +45,7 @@ export function apiKeysRoutes(deps: AppDeps) {
     app.post(
       '/',
       {
+        prefixTrailingSlash: 'slash',
         schema: {
           tags,
           summary: 'Create a key; the answer holds the full key, shown this once; owner and admin',
