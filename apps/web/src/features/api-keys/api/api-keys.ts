@@ -47,10 +47,16 @@ export function useApiKeyUsage(id: string) {
   return useQuery(apiKeyUsageQueryOptions(id));
 }
 
-/** The changes to keys; each refetches the list (and usage, which regenerate and delete end). Quiet: the page words failures. */
+const listKey = apiKeysQueryOptions().queryKey;
+const usageKey = (id: string) => apiKeyUsageQueryOptions(id).queryKey;
+
+/**
+ * The changes to keys; each refetches the list. A deleted key's usage is dropped, not asked for
+ * again (it would answer 404). Quiet: the page words failures.
+ */
 export function useApiKeyChanges() {
   const queryClient = useQueryClient();
-  const changed = () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+  const changed = () => queryClient.invalidateQueries({ queryKey: listKey });
   return {
     create: useMutation({
       mutationFn: (input: CreateApiKeyRequest) =>
@@ -65,11 +71,14 @@ export function useApiKeyChanges() {
     regenerate: useMutation({
       mutationFn: (id: string) =>
         api.post(`/auth/api-keys/${id}/regenerate/`, undefined, { schema: apiKeyWithSecretSchema, quiet: true }),
-      onSuccess: changed,
+      onSuccess: (_data, id) => Promise.all([changed(), queryClient.invalidateQueries({ queryKey: usageKey(id) })]),
     }),
     remove: useMutation({
       mutationFn: (id: string) => api.delete(`/auth/api-keys/${id}/`, { quiet: true }),
-      onSuccess: changed,
+      onSuccess: (_data, id) => {
+        queryClient.removeQueries({ queryKey: usageKey(id) });
+        return changed();
+      },
     }),
   };
 }

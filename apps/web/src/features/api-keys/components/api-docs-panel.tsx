@@ -55,7 +55,7 @@ export function ApiDocsPanel() {
                 failure={t('errors.copyFailed')}
               />
             </div>
-            <pre className="overflow-x-auto rounded-lg bg-slate-950 p-3.5 text-xs leading-relaxed text-slate-100">
+            <pre className="rounded-lg bg-slate-950 p-3.5 text-xs leading-relaxed break-all whitespace-pre-wrap text-slate-100">
               <code>{command}</code>
             </pre>
           </div>

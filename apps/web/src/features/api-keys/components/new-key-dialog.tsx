@@ -14,6 +14,7 @@ export function NewKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyWithSecret; on
   return (
     <Modal
       open
+      size="lg"
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
@@ -33,15 +34,17 @@ export function NewKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyWithSecret; on
           <label htmlFor="new-api-key" className="text-sm font-medium text-foreground">
             {t('secret.label')}
           </label>
-          <div className="flex flex-wrap items-center gap-2">
-            <input
-              id="new-api-key"
-              readOnly
-              value={apiKey.key}
-              data-testid="new-api-key"
-              onFocus={(event) => event.currentTarget.select()}
-              className="min-w-0 flex-1 basis-64 rounded-md border border-input bg-muted px-3 py-2 font-mono text-sm text-foreground"
-            />
+          {/* A text area, so the whole key shows on any screen (an input would cut it off). */}
+          <textarea
+            id="new-api-key"
+            readOnly
+            rows={2}
+            value={apiKey.key}
+            spellCheck={false}
+            onFocus={(event) => event.currentTarget.select()}
+            className="w-full resize-none rounded-md border border-input bg-muted px-3 py-2 font-mono text-sm break-all text-foreground"
+          />
+          <div>
             <CopyTextButton value={apiKey.key} label={t('secret.copyLabel')} failure={t('errors.copyFailed')} />
           </div>
         </div>

@@ -104,7 +104,7 @@ describe('ApiKeysPage', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Your new key: Zapier' });
     expect(within(dialog).getByText(/You will not see this key again/)).toBeDefined();
-    expect((within(dialog).getByLabelText('API key') as HTMLInputElement).value).toBe(secret);
+    expect(within(dialog).getByLabelText<HTMLTextAreaElement>('API key').value).toBe(secret);
     const writeText = vi.fn(() => Promise.resolve());
     stubClipboard(writeText);
     await user.click(within(dialog).getByRole('button', { name: 'Copy the API key' }));
@@ -145,7 +145,7 @@ describe('ApiKeysPage', () => {
       const confirm = await screen.findByRole('dialog', { name: 'Regenerate “CRM sync”?' });
       await user.click(within(confirm).getByRole('button', { name: 'Regenerate key' }));
       const shown = await screen.findByRole('dialog', { name: 'Your new key: CRM sync' });
-      expect((within(shown).getByLabelText('API key') as HTMLInputElement).value).toBe(secret);
+      expect(within(shown).getByLabelText<HTMLTextAreaElement>('API key').value).toBe(secret);
       expect(server.calls.filter((c) => c.path.endsWith('/regenerate/'))).toHaveLength(1);
       await user.click(within(shown).getByRole('button', { name: 'I have copied the key' }));
 
