@@ -88,7 +88,7 @@ async function createKey(user: AuthResult, permissions: string[], extra: Record<
   return key;
 }
 
-async function joined(owner: AuthResult, role: Role): Promise<AuthResult> {
+async function joined(owner: AuthResult, role: Role): Promise<Awaited<ReturnType<typeof registerUser>>> {
   const user = await registerUser(t);
   await inScope(t.database.db, { organizationId: orgOf(owner) }, (tx) =>
     tx.insert(memberships).values({ organizationId: orgOf(owner), userId: user.user.id, role }),
@@ -381,6 +381,20 @@ describe('calling the API with a key', () => {
     expectError(await withKey('GET', 'leads/', ownerKey.key), 401, 'TOKEN_INVALID');
     await t.database.db.update(users).set({ isActive: true }).where(eq(users.id, owner.user.id));
     expectData(anyData, await withKey('GET', 'leads/', ownerKey.key));
+
+    // A creator who deletes their account takes their keys with them.
+    const leaving = await joined(owner, 'admin');
+    const leavingKey = await createKey(leaving, ['leads:read']);
+    expectData(anyData, await withKey('GET', 'leads/', leavingKey.key));
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/delete-account/',
+      headers: bearer(leaving.access),
+      payload: { password: leaving.password, confirmation: 'DELETE' },
+    });
+    expectData(anyData, deleted);
+    expectError(await withKey('GET', 'leads/', leavingKey.key), 401, 'TOKEN_INVALID');
+    expectError(await call('GET', `auth/api-keys/${leavingKey.id}/`, owner), 404, 'NOT_FOUND');
   });
 
   it('answers 401 for an expired, unknown or malformed key, and a malformed one without a database query', async () => {
