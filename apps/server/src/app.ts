@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { acceptApiKeys, createApiKeyAdmission } from './http/api-key-access.ts';
 import { authHook } from './http/auth-hook.ts';
 import type { AppDeps } from './http/deps.ts';
 import { createFairShare, type FairShareOptions } from './http/fair-share.ts';
@@ -18,6 +19,8 @@ import { createBackgroundWork } from './jobs/background.ts';
 import { createLiveEventBus } from './jobs/live-events.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { authenticateApiKey, createApiKeyActivity } from './modules/api-keys/api-keys.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authenticate } from './modules/auth/auth.service.ts';
 import { createMeCache } from './modules/auth/me-cache.ts';
@@ -111,6 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     scheduler: background.scheduler,
     live,
     meCache,
+    apiKeyActivity: createApiKeyActivity(database.db, app.log),
     captureTargets: createCaptureTargets(),
     captureWrites: createCaptureWrites(database.db, app.log),
     storage,
@@ -136,7 +140,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       api.addHook(
         'onRequest',
-        authHook((token) => authenticate(deps, token)),
+        authHook({
+          authenticate: (token) => authenticate(deps, token),
+          authenticateApiKey: (key) => authenticateApiKey(deps, key),
+          admitApiKey: createApiKeyAdmission(throttleStore, config.apiKeyRateLimit),
+        }),
       );
       api.addHook('preValidation', refuseMalformedText);
       await api.register(statusRoutes(deps), { prefix: '/status' });
@@ -144,24 +152,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(onboardingRoutes(deps), { prefix: '/auth/onboarding' });
       await api.register(teamRoutes(deps), { prefix: '/auth/team' });
       await api.register(invitationRoutes(deps), { prefix: '/auth/invitations' });
+      await api.register(apiKeysRoutes(deps), { prefix: '/auth/api-keys' });
       await api.register(organizationRoutes(deps), { prefix: '/organizations' });
       // Multipart routes live in their own plugins: the parser is registered there only.
       await api.register(organizationLogoRoutes(deps), { prefix: '/organizations' });
       await api.register(filesRoutes(deps), { prefix: '/files' });
       await api.register(publicFilesRoutes(deps), { prefix: '/public/files' });
-      await api.register(eventRoutes(deps), { prefix: '/events' });
-      await api.register(eventLogoRoutes(deps), { prefix: '/events' });
-      await api.register(pageLeadsRoutes(deps, 'event'), { prefix: '/events' });
-      await api.register(offerRoutes(deps), { prefix: '/offers' });
-      await api.register(pageLeadsRoutes(deps, 'offer'), { prefix: '/offers' });
-      await api.register(leadsRoutes(deps), { prefix: '/leads' });
-      await api.register(leadConversionRoutes(deps), { prefix: '/leads' });
-      await api.register(clientsRoutes(deps), { prefix: '/clients' });
-      await api.register(leadDataRoutes(deps), { prefix: '/leads' });
+      await api.register(acceptApiKeys('events', eventRoutes(deps)), { prefix: '/events' });
+      await api.register(acceptApiKeys('events', eventLogoRoutes(deps)), { prefix: '/events' });
+      await api.register(acceptApiKeys('events', pageLeadsRoutes(deps, 'event')), { prefix: '/events' });
+      await api.register(acceptApiKeys('offers', offerRoutes(deps)), { prefix: '/offers' });
+      await api.register(acceptApiKeys('offers', pageLeadsRoutes(deps, 'offer')), { prefix: '/offers' });
+      await api.register(acceptApiKeys('leads', leadsRoutes(deps)), { prefix: '/leads' });
+      await api.register(acceptApiKeys('clients', leadConversionRoutes(deps)), { prefix: '/leads' });
+      await api.register(acceptApiKeys('clients', clientsRoutes(deps)), { prefix: '/clients' });
+      await api.register(acceptApiKeys('leads', leadDataRoutes(deps)), { prefix: '/leads' });
       await api.register(dataImportsRoutes(deps), { prefix: '/data' });
       await api.register(captureRoutes(deps), { prefix: '/public' });
       await api.register(contactRoutes(deps), { prefix: '/contact' });
-      await api.register(analyticsRoutes(deps), { prefix: '/analytics' });
+      await api.register(acceptApiKeys('analytics', analyticsRoutes(deps)), { prefix: '/analytics' });
       await api.register(notificationsRoutes(deps), { prefix: '/notifications' });
       await api.register(billingRoutes(deps), { prefix: '/billing' });
       await api.register(stripeWebhookRoutes(deps), { prefix: '/billing' });
@@ -186,6 +195,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await live.close();
     await throttleStore.close();
     await meCache.close();
+    await deps.apiKeyActivity.close();
     await outbound.close();
     mailer.close();
   });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, memoryMailer, registerUser, TEST_JWT_SECRET, type TestApp } from '../../test/helpers.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { AppError } from '../http/errors.ts';
 import { authHook } from '../http/auth-hook.ts';
 import { authenticate } from '../modules/auth/auth.service.ts';
 import { tenantRunner } from '../http/tenant.ts';
@@ -120,7 +121,13 @@ async function faultApp(databaseUrl: string, options: { statementTimeoutMs?: num
   // A request whose statement runs as long as asked, for the time limits and cancelling.
   app.get<{ Querystring: { seconds: string } }>(
     '/test/sleep/',
-    { onRequest: authHook((token) => authenticate(app.deps, token)) },
+    {
+      onRequest: authHook({
+        authenticate: (token) => authenticate(app.deps, token),
+        authenticateApiKey: () => Promise.reject(new AppError('TOKEN_INVALID')),
+        admitApiKey: async () => undefined,
+      }),
+    },
     async (request) => {
       const seconds = Number(request.query.seconds);
       await tenantRunner(app.deps, request)((ctx) => ctx.tx.execute(sql`select pg_sleep(${seconds})`));

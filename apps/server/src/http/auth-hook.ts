@@ -1,28 +1,88 @@
+import type { ApiKeyPermission } from '@leadcapture/contracts/api-keys';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessClaims } from '../modules/auth/tokens.ts';
 import { AppError } from './errors.ts';
 
+/** The API key a request came with, once found live (api-keys.service authenticateApiKey). */
+export interface ApiKeyIdentity {
+  id: string;
+  organizationId: string;
+  permissions: readonly ApiKeyPermission[];
+}
+
 /**
- * Authenticates every API route unless it is marked public: a bearer access token
- * (03-decisions §2) whose session is still open (`authenticate` of the auth module). On public
- * routes a token, when given and valid, is still read.
+ * Who calls: a signed-in session (a bearer access token), or an API key acting as the user who
+ * created it. Tenant scoping (http/tenant.ts) and the services' role checks read `userId` either
+ * way; a key also pins the organisation and limits the routes (http/api-key-access.ts).
  */
-export function authHook(authenticate: (token: string) => Promise<AccessClaims>) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+export type RequestAuth =
+  (AccessClaims & { apiKey: null }) | { userId: string; sessionId: null; apiKey: ApiKeyIdentity };
+
+export interface AuthHookOptions {
+  /** A bearer access token and its open session (auth.service authenticate). */
+  authenticate: (token: string) => Promise<AccessClaims>;
+  /** A key: well formed, live, its creator active (api-keys.service authenticateApiKey). */
+  authenticateApiKey: (key: string) => Promise<ApiKeyIdentity & { userId: string }>;
+  /** Whether this route takes this key, and its rate limit (http/api-key-access.ts). */
+  admitApiKey: (request: FastifyRequest, reply: FastifyReply, key: ApiKeyIdentity) => Promise<void>;
+}
+
+type Credential = { kind: 'session' | 'key'; value: string } | null;
+
+/**
+ * The credential of a request, from headers only (never the query string, which is logged and
+ * kept in browser history): `X-API-Key: <key>`, or `Authorization: Bearer <token>` where a token
+ * starting with `lc_` is a key (03-decisions §2). Both at once is refused: which one acts would
+ * be a guess.
+ */
+function readCredential(request: FastifyRequest): Credential {
+  const keyHeader = request.headers['x-api-key'];
+  const authorization = request.headers.authorization;
+  if (keyHeader !== undefined) {
+    if (authorization !== undefined) {
+      throw new AppError('NOT_AUTHENTICATED', 'Send either an X-API-Key header or an Authorization header, not both.');
+    }
+    const value = Array.isArray(keyHeader) ? '' : keyHeader.trim();
+    if (value === '') throw new AppError('NOT_AUTHENTICATED', 'The X-API-Key header is empty.');
+    return { kind: 'key', value };
+  }
+  if (!authorization) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+  if (!match?.[1]) {
+    throw new AppError('NOT_AUTHENTICATED', 'Use an Authorization header of the form "Bearer <token>".');
+  }
+  return { kind: match[1].startsWith('lc_') ? 'key' : 'session', value: match[1] };
+}
+
+/**
+ * Authenticates every API route unless it is marked public: a bearer access token whose session
+ * is still open, or an API key on a route that takes keys. On public routes a session token,
+ * when given and valid, is still read; a key is not (a public route acts for no one).
+ */
+export function authHook(options: AuthHookOptions) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     request.auth = null;
     const isPublic = request.routeOptions.config.public === true;
-    const header = request.headers.authorization;
-    if (!header) {
+    let credential: Credential;
+    try {
+      credential = readCredential(request);
+    } catch (err) {
+      if (isPublic) return;
+      throw err;
+    }
+    if (!credential) {
       if (isPublic) return;
       throw new AppError('NOT_AUTHENTICATED');
     }
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1]) {
+    if (credential.kind === 'key') {
       if (isPublic) return;
-      throw new AppError('NOT_AUTHENTICATED', 'Use an Authorization header of the form "Bearer <token>".');
+      const { userId, ...key } = await options.authenticateApiKey(credential.value);
+      await options.admitApiKey(request, reply, key);
+      request.auth = { userId, sessionId: null, apiKey: key };
+      return;
     }
     try {
-      request.auth = await authenticate(match[1]);
+      request.auth = { ...(await options.authenticate(credential.value)), apiKey: null };
     } catch (err) {
       if (!isPublic) throw err;
     }

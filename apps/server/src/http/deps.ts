@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle, DatabaseKind } from '../db/database.ts';
 import type { LiveEventBus } from '../jobs/live-events.ts';
 import type { OutboxWorker } from '../jobs/outbox.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
+import type { ApiKeyActivity } from '../modules/api-keys/api-keys.service.ts';
 import type { MeCache } from '../modules/auth/me-cache.ts';
 import type { BillingProvider } from '../modules/billing/provider.ts';
 import type { CaptureTargets } from '../modules/capture/capture-targets.ts';
@@ -32,6 +33,8 @@ export interface AppDeps {
   /** Live events (lead.created, …), fed by the outbox; the live channels will subscribe to it. */
   live: LiveEventBus;
   meCache: MeCache;
+  /** Requests per API key and day, counted in memory and written every minute. */
+  apiKeyActivity: ApiKeyActivity;
   /** Public events captures recently went to (verified by each write). */
   captureTargets: CaptureTargets;
   /** Where captures are written, together when they arrive together (decision 023). */

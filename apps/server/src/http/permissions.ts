@@ -14,6 +14,9 @@ const PERMISSIONS = {
   'members.read': ['owner', 'admin', 'member', 'viewer'],
   'members.manage': ['owner', 'admin'],
   'members.manage_owners': ['owner'],
+  // API keys (docs/api-keys.md): owners and admins make and revoke them; a key acts as its
+  // creator, never above their current role, and can never manage keys (http/api-key-access.ts).
+  'api_keys.manage': ['owner', 'admin'],
   'billing.read': ['owner', 'admin'],
   'billing.manage': ['owner'],
   'records.read': ['owner', 'admin', 'member', 'viewer'],

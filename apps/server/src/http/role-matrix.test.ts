@@ -92,6 +92,7 @@ const newLead = () => ownerCreates('leads/', { first_name: 'Matrix', last_name: 
 const emailField = { id: 'email', type: 'email', label: 'Email' };
 const newOffer = (withField = false) =>
   ownerCreates('offers/', { title: 'Matrix offer', ...(withField ? { form_fields: [emailField] } : {}) });
+const newApiKey = () => ownerCreates('auth/api-keys/', { name: 'Matrix key', permissions: ['leads:read'] });
 const newInvite = () => ownerCreates('auth/team/members/', { email: uniqueEmail('invitee'), role: 'viewer' });
 const png = (): Part[] => [{ name: 'file', filename: 'logo.png', contentType: 'image/png', data: PNG }];
 const csv = (): Part[] => [
@@ -341,6 +342,45 @@ const ROUTES: Route[] = [
     path: '/auth/team/members/{id}/resend-invite/',
     allowed: MANAGE,
     request: async () => ({ url: `auth/team/members/${await newInvite()}/resend-invite/` }),
+  },
+
+  // --- API keys (docs/api-keys.md) ---
+  { method: 'GET', path: '/auth/api-keys/', allowed: MANAGE, request: () => ({ url: 'auth/api-keys/' }) },
+  {
+    method: 'POST',
+    path: '/auth/api-keys/',
+    allowed: MANAGE,
+    request: () => ({ url: 'auth/api-keys/', body: { name: 'Matrix key', permissions: ['leads:read'] } }),
+  },
+  {
+    method: 'GET',
+    path: '/auth/api-keys/{id}/',
+    allowed: MANAGE,
+    request: async () => ({ url: `auth/api-keys/${await newApiKey()}/` }),
+  },
+  {
+    method: 'PATCH',
+    path: '/auth/api-keys/{id}/',
+    allowed: MANAGE,
+    request: async () => ({ url: `auth/api-keys/${await newApiKey()}/`, body: { name: 'Renamed' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/auth/api-keys/{id}/',
+    allowed: MANAGE,
+    request: async () => ({ url: `auth/api-keys/${await newApiKey()}/` }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/api-keys/{id}/regenerate/',
+    allowed: MANAGE,
+    request: async () => ({ url: `auth/api-keys/${await newApiKey()}/regenerate/` }),
+  },
+  {
+    method: 'GET',
+    path: '/auth/api-keys/{id}/usage/',
+    allowed: MANAGE,
+    request: async () => ({ url: `auth/api-keys/${await newApiKey()}/usage/` }),
   },
 
   // --- files ---

@@ -67,6 +67,9 @@ export async function allowCrossOrigin(app: FastifyInstance, config: Config): Pr
       'x-usage-resource',
       'x-usage-percentage',
       'x-total-count',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
     ],
   });
 }

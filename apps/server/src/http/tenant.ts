@@ -4,15 +4,36 @@ import type { Role } from '@leadcapture/contracts/constants';
 import type { FastifyRequest } from 'fastify';
 import { queryRows, type BackendTransaction } from '../db/database.ts';
 import type { TenantContext } from '../db/tenant.ts';
+import type { AccessClaims } from '../modules/auth/tokens.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const orgNotFound = () => new AppError('NOT_FOUND', 'Organization not found');
+const keyCreatorGone = () =>
+  new AppError(
+    'TOKEN_INVALID',
+    'The API key no longer works: its creator is not a member of the organization any more.',
+  );
 
 export function requireAuth(request: FastifyRequest) {
   if (!request.auth) throw new AppError('NOT_AUTHENTICATED');
   return request.auth;
+}
+
+/**
+ * The caller's session, for routes about the session itself (change password, sign out); these
+ * never take an API key (http/api-key-access.ts), so a key here is a wiring mistake: refused.
+ */
+export function requireSession(request: FastifyRequest): AccessClaims {
+  const auth = requireAuth(request);
+  if (auth.apiKey) throw new AppError('PERMISSION_DENIED', 'API keys cannot be used for this route. Sign in instead.');
+  return auth;
+}
+
+/** The caller's session when signed in with one; null when anonymous or calling with an API key. */
+export function sessionAuth(request: FastifyRequest): AccessClaims | null {
+  return request.auth?.apiKey === null ? request.auth : null;
 }
 
 /**
@@ -22,6 +43,10 @@ export function requireAuth(request: FastifyRequest) {
  * like an organisation that does not exist. Only a joined membership counts, read live on every
  * request: removing or deactivating a member ends their access with their very next request,
  * whatever tokens they hold.
+ *
+ * With an API key the organisation is the key's (a header naming another answers 404), and the
+ * role is its creator's, read live the same way: a creator demoted acts with the new role at
+ * once, and one removed from the organisation makes the key answer 401.
  */
 export async function withTenant<T>(
   deps: AppDeps,
@@ -29,10 +54,12 @@ export async function withTenant<T>(
   fn: (ctx: TenantContext) => Promise<T>,
   organizationId?: string,
 ): Promise<T> {
-  const { userId } = requireAuth(request);
+  const { userId, apiKey } = requireAuth(request);
   const header = request.headers['x-organization-id'];
-  const explicit = organizationId ?? (typeof header === 'string' && header !== '' ? header : undefined);
-  if (explicit !== undefined && !UUID.test(explicit)) throw orgNotFound();
+  const asked = organizationId ?? (typeof header === 'string' && header !== '' ? header : undefined);
+  if (asked !== undefined && !UUID.test(asked)) throw orgNotFound();
+  if (apiKey && asked !== undefined && asked !== apiKey.organizationId) throw orgNotFound();
+  const explicit = apiKey ? apiKey.organizationId : asked;
 
   // One statement scopes the transaction to the user, reads the membership under that scope and
   // scopes it to the organisation (db/functions/enter_tenant.sql): one round trip, not three. It
@@ -45,7 +72,7 @@ export async function withTenant<T>(
       sql`select organization_id, role, pg_backend_pid() as pid, now()::text as started_at
         from enter_tenant(${userId}, ${explicit ?? null})`,
     );
-    if (!membership) throw orgNotFound();
+    if (!membership) throw apiKey ? keyCreatorGone() : orgNotFound();
     const ctx = {
       organizationId: membership.organization_id,
       userId,

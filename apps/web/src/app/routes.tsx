@@ -112,6 +112,9 @@ const pages = {
   billing: lazyPage(() =>
     import('../features/billing/pages/billing-page.tsx').then((m) => ({ Component: m.BillingPage })),
   ),
+  apiKeys: lazyPage(() =>
+    import('../features/api-keys/pages/api-keys-page.tsx').then((m) => ({ Component: m.ApiKeysPage })),
+  ),
   usage: lazyPage(() => import('../features/billing/pages/usage-page.tsx').then((m) => ({ Component: m.UsagePage }))),
   checkout: lazyPage(() =>
     import('../features/billing/pages/checkout-page.tsx').then((m) => ({ Component: m.CheckoutPage })),
@@ -247,6 +250,7 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               lazy: pages.organization,
               handle: title((t) => t('settings:organization.metaTitle')),
             },
+            { path: 'settings/api-keys', lazy: pages.apiKeys, handle: title((t) => t('apiKeys:metaTitle')) },
             { path: 'settings/billing', lazy: pages.billing, handle: title((t) => t('billing:page.metaTitle')) },
             {
               path: 'settings/billing/usage',

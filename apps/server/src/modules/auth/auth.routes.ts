@@ -25,7 +25,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { validationError } from '../../http/errors.ts';
 import { createdResponse, okResponse, typed } from '../../http/routes.ts';
-import { requestMeta, requireAuth } from '../../http/tenant.ts';
+import { requestMeta, requireAuth, requireSession } from '../../http/tenant.ts';
 import * as auth from './auth.service.ts';
 import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './session-cookie.ts';
 
@@ -190,7 +190,7 @@ export function authRoutes(deps: AppDeps) {
         },
       },
       async (req) => {
-        await auth.changePassword(deps, requestMeta(req), requireAuth(req), req.body);
+        await auth.changePassword(deps, requestMeta(req), requireSession(req), req.body);
         return ok({ detail: 'Password changed' });
       },
     );

@@ -15,7 +15,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { paginate } from '../../http/pagination.ts';
 import { createdResponse, okResponse, typed } from '../../http/routes.ts';
-import { requestMeta, tenantRunner, withTenant } from '../../http/tenant.ts';
+import { requestMeta, sessionAuth, tenantRunner, withTenant } from '../../http/tenant.ts';
 import { setRefreshCookie } from '../auth/auth.service.ts';
 import * as invitations from './team-invitations.service.ts';
 import * as team from './team.service.ts';
@@ -154,7 +154,7 @@ export function invitationRoutes(deps: AppDeps) {
         },
       },
       async (req, reply) => {
-        const result = await invitations.acceptInvitation(deps, requestMeta(req), req.auth, req.body);
+        const result = await invitations.acceptInvitation(deps, requestMeta(req), sessionAuth(req), req.body);
         // A new session, like login: the web app keeps its refresh token in the cookie only.
         setRefreshCookie(reply, deps.config.publicUrl, result.refresh);
         reply.header('Cache-Control', 'no-store');

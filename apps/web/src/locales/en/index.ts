@@ -1,3 +1,4 @@
+import apiKeys from './apiKeys.json';
 import auth from './auth.json';
 import billing from './billing.json';
 import builder from './builder.json';
@@ -31,4 +32,5 @@ export const en = {
   notifications,
   offers,
   team,
+  apiKeys,
 } as const;

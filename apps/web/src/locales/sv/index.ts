@@ -1,4 +1,5 @@
 import type { en } from '../en/index.ts';
+import apiKeys from './apiKeys.json';
 import auth from './auth.json';
 import billing from './billing.json';
 import builder from './builder.json';
@@ -35,4 +36,5 @@ export const sv = {
   notifications: notifications satisfies (typeof en)['notifications'],
   offers: offers satisfies (typeof en)['offers'],
   team: team satisfies (typeof en)['team'],
+  apiKeys: apiKeys satisfies (typeof en)['apiKeys'],
 } as const;
