@@ -44,6 +44,8 @@ describe('row-level security', () => {
             and c.relname <> 'outbox'`,
     );
     expect(rows.map((r) => r.relname).sort()).toEqual([
+      'api_key_usage',
+      'api_keys',
       'audit_logs',
       'billing_customers',
       'capture_page_views',
