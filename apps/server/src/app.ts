@@ -45,6 +45,7 @@ import { organizationLogoRoutes } from './modules/organizations/organization-log
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
 import { createOutbound, type Outbound } from './outbound/outbound.ts';
 import { createSealedBox } from './secrets/sealed-box.ts';
@@ -99,7 +100,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const outbound =
     opts.outbound ??
     createOutbound({ allowPrivate: config.outbound.allowPrivate, userAgent: `LeadCapture/${config.version}` });
-  const background = createBackgroundWork({ config, database, mailer, live, storage, billing, log: app.log });
+  const sealedBox = createSealedBox(config.encryptionKey);
+  const background = createBackgroundWork({
+    config,
+    database,
+    mailer,
+    live,
+    storage,
+    billing,
+    outbound,
+    sealedBox,
+    log: app.log,
+  });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
   const meCache = createMeCache(opts.redis ? { redis: opts.redis } : {});
   const deps: AppDeps = {
@@ -120,7 +132,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage,
     billing,
     outbound,
-    sealedBox: createSealedBox(config.encryptionKey),
+    sealedBox,
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -176,6 +188,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(stripeWebhookRoutes(deps), { prefix: '/billing' });
       await api.register(billingAccountRoutes(deps), { prefix: '/billing' });
       await api.register(invoicePdfRoutes(deps), { prefix: '/billing' });
+      await api.register(integrationsRoutes(deps), { prefix: '/integrations' });
     },
     { prefix: API_PREFIX },
   );

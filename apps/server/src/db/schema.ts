@@ -14,3 +14,4 @@ export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/leads/lead-imports.table.ts';
 export * from '../modules/team/team.table.ts';
 export * from '../modules/api-keys/api-keys.table.ts';
+export * from '../modules/integrations/integrations.table.ts';

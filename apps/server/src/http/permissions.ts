@@ -50,6 +50,11 @@ const PERMISSIONS = {
   'clients.read': ['owner', 'admin', 'member', 'viewer'],
   'clients.write': ['owner', 'admin', 'member'],
   'clients.delete': ['owner', 'admin', 'member'],
+  // Integrations (docs/integrations.md): everyone sees which tools are connected and whether
+  // they sync (secrets are always masked); owners and admins connect, configure, sync and
+  // disconnect them.
+  'integrations.read': ['owner', 'admin', 'member', 'viewer'],
+  'integrations.manage': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -14,11 +14,18 @@ import { purgeExpiredLeads } from '../modules/leads/lead-purge.service.ts';
 import { failStaleImports, LEADS_IMPORTED } from '../modules/leads/lead-imports.service.ts';
 import { LEADS_BULK_UPDATED } from '../modules/leads/lead-bulk.service.ts';
 import { LEAD_CREATED, LEAD_DELETED, LEAD_UPDATED } from '../modules/leads/leads.service.ts';
+import {
+  createIntegrationWork,
+  INTEGRATION_PUSH,
+  INTEGRATION_SYNC,
+} from '../modules/integrations/integrations.service.ts';
 import { sendFollowUpReminders } from '../modules/notifications/follow-up-reminders.service.ts';
 import { liveEventHandler, type LiveEventBus } from './live-events.ts';
 import { allOf, createOutboxWorker } from './outbox.ts';
 import { OUTBOX_RETENTION_TASK, purgeOutbox } from './outbox-retention.ts';
 import { createScheduler } from './scheduler.ts';
+import type { Outbound } from '../outbound/outbound.ts';
+import type { SealedBox } from '../secrets/sealed-box.ts';
 import type { FileStorage } from '../storage/storage.ts';
 
 /** Names of the scheduled tasks (their advisory locks are named after them). */
@@ -49,11 +56,20 @@ export function createBackgroundWork(opts: {
   live: LiveEventBus;
   storage: FileStorage;
   billing: BillingProvider;
+  outbound: Outbound;
+  sealedBox: SealedBox;
   log: FastifyBaseLogger;
 }) {
   const { config, database, mailer, live, storage, billing, log } = opts;
+  const integrations = createIntegrationWork({
+    db: database.db,
+    outbound: opts.outbound,
+    sealedBox: opts.sealedBox,
+    config,
+    log,
+  });
   // Everything a lead change reaches outside the process, each consumer taking repeats.
-  const leadEvents = allOf(liveEventHandler(live));
+  const leadEvents = allOf(liveEventHandler(live), integrations.leadEvents);
   const outbox = createOutboxWorker({
     db: database.db,
     handlers: {
@@ -64,6 +80,8 @@ export function createBackgroundWork(opts: {
       [LEADS_BULK_UPDATED]: leadEvents,
       [LEADS_IMPORTED]: leadEvents,
       [CONTACT_OUTBOX_KIND]: contactMailHandler(mailer),
+      [INTEGRATION_PUSH]: integrations.push,
+      [INTEGRATION_SYNC]: integrations.sync,
     },
     log,
   });

@@ -13,6 +13,7 @@ import {
   type CancelSubscriptionRequest,
   type ChangeSubscriptionRequest,
   type Plan,
+  type PlanFeature,
   type PlanId,
   type StartSubscriptionRequest,
   type Subscription,
@@ -27,6 +28,7 @@ import { assertCan } from '../../http/permissions.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { events } from '../events/events.table.ts';
 import { files } from '../files/files.table.ts';
+import { integrations } from '../integrations/integrations.table.ts';
 import { leads } from '../leads/leads.table.ts';
 import { offers } from '../offers/offers.table.ts';
 import { memberships } from '../organizations/organizations.table.ts';
@@ -107,7 +109,8 @@ export async function listSubscriptions(ctx: TenantContext): Promise<Subscriptio
 /**
  * What the organisation uses of one limited resource now: leads created this calendar month
  * (UTC) by any route, deleted ones included (deleting does not give a month's lead back); team
- * members joined or invited; active events; offers not archived; stored files, in MB rounded up.
+ * members joined or invited; active events; offers not archived; integrations connected (in error
+ * too, not disconnected); stored files, in MB rounded up.
  */
 async function countUsage({ tx, organizationId }: UsageScope, resource: UsageResource, now: Date): Promise<number> {
   const count = sql<number>`count(*)::int`;
@@ -140,6 +143,14 @@ async function countUsage({ tx, organizationId }: UsageScope, resource: UsageRes
         .where(and(eq(offers.organizationId, organizationId), ne(offers.status, 'archived')));
       return row?.n ?? 0;
     }
+    case 'integrations': {
+      // Disconnected ones keep their row (and remote ids) but no longer count.
+      const [row] = await tx
+        .select({ n: count })
+        .from(integrations)
+        .where(and(eq(integrations.organizationId, organizationId), ne(integrations.status, 'inactive')));
+      return row?.n ?? 0;
+    }
     case 'storage': {
       const [row] = await tx
         .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)::text` })
@@ -156,6 +167,7 @@ const MEASURE_PER_LIMIT_UNIT: Record<UsageResource, number> = {
   team_members: 1,
   events: 1,
   offers: 1,
+  integrations: 1,
   storage: MB,
 };
 
@@ -176,8 +188,45 @@ const RESOURCE_NAMES: Record<UsageResource, { one: string; many: string }> = {
   team_members: { one: 'team member', many: 'team members' },
   events: { one: 'active event', many: 'active events' },
   offers: { one: 'offer', many: 'offers' },
+  integrations: { one: 'integration', many: 'integrations' },
   storage: { one: 'MB of storage', many: 'MB of storage' },
 };
+
+function limitReached(row: SubscriptionRow, resource: UsageResource, current: number, now: Date): AppError {
+  const plan = effectivePlan(row, now);
+  const limit = plan.limits[RESOURCE_LIMIT[resource]] ?? 0;
+  const name = RESOURCE_NAMES[resource];
+  const detail = `Your ${plan.name} plan includes ${limit} ${limit === 1 ? name.one : name.many}. Upgrade your plan to add more.`;
+  return new AppError('USAGE_LIMIT_REACHED', detail, {
+    code: 'USAGE_LIMIT_REACHED',
+    resource,
+    current_usage: current,
+    limit,
+    feature: null,
+    subscription_status: row.status,
+    trial_days_remaining: row.status === 'trialing' && row.trialEnd ? daysRemaining(row.trialEnd, now) : null,
+    detail,
+  });
+}
+
+/**
+ * The 402 reserveUsage would answer, without locking or telling anyone: for a create that first
+ * asks someone outside (an integration's provider) and only then reserves and writes.
+ */
+export async function assertRoom(
+  ctx: UsageScope,
+  resource: UsageResource,
+  adding = 1,
+  now = new Date(),
+): Promise<void> {
+  const row = await subscriptionRow(ctx);
+  const limit = effectivePlan(row, now).limits[RESOURCE_LIMIT[resource]];
+  if (limit === null) return;
+  const measured = await countUsage(ctx, resource, now);
+  if (measured + adding > limit * MEASURE_PER_LIMIT_UNIT[resource]) {
+    throw limitReached(row, resource, inLimitUnits(resource, measured), now);
+  }
+}
 
 /**
  * Counts `adding` more of `resource` against the organisation's plan before a create writes them
@@ -202,20 +251,7 @@ export async function reserveUsage(
   const measured = await countUsage(ctx, resource, now);
   const current = inLimitUnits(resource, measured);
   const after = inLimitUnits(resource, measured + adding);
-  if (measured + adding > limit * MEASURE_PER_LIMIT_UNIT[resource]) {
-    const name = RESOURCE_NAMES[resource];
-    const detail = `Your ${plan.name} plan includes ${limit} ${limit === 1 ? name.one : name.many}. Upgrade your plan to add more.`;
-    throw new AppError('USAGE_LIMIT_REACHED', detail, {
-      code: 'USAGE_LIMIT_REACHED',
-      resource,
-      current_usage: current,
-      limit,
-      feature: null,
-      subscription_status: row.status,
-      trial_days_remaining: row.status === 'trialing' && row.trialEnd ? daysRemaining(row.trialEnd, now) : null,
-      detail,
-    });
-  }
+  if (measured + adding > limit * MEASURE_PER_LIMIT_UNIT[resource]) throw limitReached(row, resource, current, now);
   const usage = { resource, current_usage: after, limit, percentage: usagePercentage(after, limit) };
   if (after * 100 >= USAGE_WARNING_PERCENT * limit) {
     await noticeUsage(ctx.tx, ctx.organizationId, { resource, before: current, after, limit }, now);
@@ -223,6 +259,37 @@ export async function reserveUsage(
   ctx.reportUsage?.(usage);
   return usage;
 }
+
+/**
+ * Refuses with 402 FEATURE_LOCKED (the paywall's details, as USAGE_LIMIT_REACHED's) when the
+ * organisation's plan in force lacks `feature` (CRM integrations on Starter, say).
+ */
+export async function assertFeature(ctx: UsageScope, feature: PlanFeature, now = new Date()): Promise<void> {
+  const row = await subscriptionRow(ctx);
+  const plan = effectivePlan(row, now);
+  if (plan.features.includes(feature)) return;
+  const detail = `Your ${plan.name} plan does not include ${FEATURE_NAMES[feature]}. Upgrade your plan to use it.`;
+  throw new AppError('FEATURE_LOCKED', detail, {
+    code: 'FEATURE_LOCKED',
+    resource: null,
+    current_usage: null,
+    limit: null,
+    feature,
+    subscription_status: row.status,
+    trial_days_remaining: row.status === 'trialing' && row.trialEnd ? daysRemaining(row.trialEnd, now) : null,
+    detail,
+  });
+}
+
+const FEATURE_NAMES: Record<PlanFeature, string> = {
+  basic_analytics: 'basic analytics',
+  advanced_analytics: 'advanced analytics',
+  crm_integrations: 'CRM integrations',
+  custom_integrations: 'custom integrations',
+  email_support: 'email support',
+  priority_support: 'priority support',
+  dedicated_success_manager: 'a dedicated success manager',
+};
 
 /**
  * How many of `wanted` new leads the month still has room for (an import's batch: the rows past
