@@ -43,6 +43,7 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
+import { zapierRoutes } from './modules/zapier/zapier.routes.ts';
 import { createOutbound, type Outbound } from './outbound/outbound.ts';
 import { createSealedBox } from './secrets/sealed-box.ts';
 import { createLocalStorage } from './storage/local-disk.ts';
@@ -96,7 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const outbound =
     opts.outbound ??
     createOutbound({ allowPrivate: config.outbound.allowPrivate, userAgent: `LeadCapture/${config.version}` });
-  const background = createBackgroundWork({ config, database, mailer, live, storage, billing, log: app.log });
+  const background = createBackgroundWork({ config, database, mailer, live, storage, billing, outbound, log: app.log });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
   const meCache = createMeCache(opts.redis ? { redis: opts.redis } : {});
   const deps: AppDeps = {
@@ -167,6 +168,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(stripeWebhookRoutes(deps), { prefix: '/billing' });
       await api.register(billingAccountRoutes(deps), { prefix: '/billing' });
       await api.register(invoicePdfRoutes(deps), { prefix: '/billing' });
+      await api.register(zapierRoutes(deps), { prefix: '/integrations/zapier' });
     },
     { prefix: API_PREFIX },
   );

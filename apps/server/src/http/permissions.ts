@@ -47,6 +47,10 @@ const PERMISSIONS = {
   'clients.read': ['owner', 'admin', 'member', 'viewer'],
   'clients.write': ['owner', 'admin', 'member'],
   'clients.delete': ['owner', 'admin', 'member'],
+  // Zapier (docs/zapier.md): a Zap reads what its connection's user may read; subscribing one
+  // sends leads out, which those who work on leads may do (they may export them too).
+  'zapier.read': ['owner', 'admin', 'member', 'viewer'],
+  'zapier.manage': ['owner', 'admin', 'member'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

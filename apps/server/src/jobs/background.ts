@@ -15,6 +15,8 @@ import { failStaleImports, LEADS_IMPORTED } from '../modules/leads/lead-imports.
 import { LEADS_BULK_UPDATED } from '../modules/leads/lead-bulk.service.ts';
 import { LEAD_CREATED, LEAD_DELETED, LEAD_UPDATED } from '../modules/leads/leads.service.ts';
 import { sendFollowUpReminders } from '../modules/notifications/follow-up-reminders.service.ts';
+import { ZAPIER_DELIVER, zapierDeliverHandler, zapierFanOut } from '../modules/zapier/zapier.service.ts';
+import type { Outbound } from '../outbound/outbound.ts';
 import { liveEventHandler, type LiveEventBus } from './live-events.ts';
 import { allOf, createOutboxWorker } from './outbox.ts';
 import { OUTBOX_RETENTION_TASK, purgeOutbox } from './outbox-retention.ts';
@@ -49,11 +51,14 @@ export function createBackgroundWork(opts: {
   live: LiveEventBus;
   storage: FileStorage;
   billing: BillingProvider;
+  outbound: Outbound;
   log: FastifyBaseLogger;
 }) {
-  const { config, database, mailer, live, storage, billing, log } = opts;
-  // Everything a lead change reaches outside the process, each consumer taking repeats.
-  const leadEvents = allOf(liveEventHandler(live));
+  const { config, database, mailer, live, storage, billing, outbound: guardedOutbound, log } = opts;
+  // Everything a lead change reaches outside the process, each consumer taking repeats. A
+  // consumer that queues further deliveries wakes the worker rather than wait for its poll.
+  const kick = () => outbox.kick();
+  const leadEvents = allOf(liveEventHandler(live), zapierFanOut(database.db, kick));
   const outbox = createOutboxWorker({
     db: database.db,
     handlers: {
@@ -64,6 +69,7 @@ export function createBackgroundWork(opts: {
       [LEADS_BULK_UPDATED]: leadEvents,
       [LEADS_IMPORTED]: leadEvents,
       [CONTACT_OUTBOX_KIND]: contactMailHandler(mailer),
+      [ZAPIER_DELIVER]: zapierDeliverHandler(database.db, guardedOutbound, log),
     },
     log,
   });

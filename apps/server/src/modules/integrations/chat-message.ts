@@ -1,6 +1,7 @@
 import type { LeadSource } from '@leadcapture/contracts/constants';
 import type { Lead } from '@leadcapture/contracts/leads';
 import { OutboundError, type OutboundResponse } from '../../outbound/outbound.ts';
+import { retryAfterSeconds } from '../../outbound/retry-after.ts';
 import { ProviderError, type LeadToPush, type LeadTrigger, type ProviderContext } from './provider.ts';
 
 /**
@@ -110,16 +111,6 @@ export function connectedText(settings: ChatSettings): string {
   return settings.notify === 'hot'
     ? 'LeadCapture is connected: hot leads will be posted in this channel.'
     : 'LeadCapture is connected: new and hot leads will be posted in this channel.';
-}
-
-/** Retry-After as seconds (delta-seconds or an HTTP date), at least 1; 60 when absent or unreadable. */
-export function retryAfterSeconds(value: string | string[] | undefined, now = Date.now()): number {
-  const raw = Array.isArray(value) ? value[0] : value;
-  if (raw === undefined || raw.trim() === '') return 60;
-  if (/^\d+$/.test(raw.trim())) return Math.max(1, Number.parseInt(raw.trim(), 10));
-  const at = Date.parse(raw);
-  if (Number.isNaN(at)) return 60;
-  return Math.max(1, Math.ceil((at - now) / 1000));
 }
 
 /** An excerpt of an answer for an error message: short, one line. */
