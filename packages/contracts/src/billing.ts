@@ -155,7 +155,7 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** The resources a plan limits, as usage rows and 402 answers name them. */
-export const USAGE_RESOURCES = ['leads', 'team_members', 'events', 'offers', 'storage'] as const;
+export const USAGE_RESOURCES = ['leads', 'team_members', 'events', 'offers', 'integrations', 'storage'] as const;
 export type UsageResource = (typeof USAGE_RESOURCES)[number];
 
 /** The plan limit each usage resource is measured against. */
@@ -164,6 +164,7 @@ export const RESOURCE_LIMIT: Record<UsageResource, keyof PlanLimits> = {
   team_members: 'team_members',
   events: 'events',
   offers: 'offers',
+  integrations: 'integrations',
   storage: 'storage_mb',
 };
 

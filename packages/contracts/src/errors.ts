@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   VALIDATION_ERROR: 422,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  /** An outside service we called (an integration's provider) answered garbage or not at all. */
+  BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
 } as const;
 
@@ -59,6 +61,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   VALIDATION_ERROR: 'Validation failed',
   RATE_LIMITED: 'Too many requests. Please try again later.',
   INTERNAL_ERROR: 'Server error. Please try again later.',
+  BAD_GATEWAY: 'The provider did not answer in a usable way. Try again in a moment.',
   SERVICE_UNAVAILABLE: 'Service temporarily unavailable.',
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USAGE_RESOURCES } from './billing.ts';
 import { paginationQuerySchema } from './envelope.ts';
+import { INTEGRATION_KINDS } from './integrations.ts';
 
 /**
  * The in-app notifications inbox (spec 01 §3 Notification: category, type, priority, read state;
@@ -16,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   'trial_ended',
   'usage_threshold',
   'held_leads',
+  'integration_error',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -68,6 +70,20 @@ export const heldLeadsDataSchema = z.object({
   limit: z.number().int().min(0),
 });
 export type HeldLeadsData = z.infer<typeof heldLeadsDataSchema>;
+
+/**
+ * `integration_error` (category system): a provider refused an integration's credentials and its
+ * sync stopped until they are reconfigured; link /settings/integrations.
+ */
+export const integrationErrorDataSchema = z.object({
+  integration_id: z.uuid(),
+  kind: z.enum(INTEGRATION_KINDS),
+  /** The kind's name as shown (HubSpot, Salesforce, …). */
+  name: z.string(),
+  /** The provider's reason, in its words. */
+  reason: z.string(),
+});
+export type IntegrationErrorData = z.infer<typeof integrationErrorDataSchema>;
 
 export const notificationSchema = z.object({
   id: z.uuid(),

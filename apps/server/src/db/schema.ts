@@ -13,4 +13,5 @@ export * from '../modules/clients/clients.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/leads/lead-imports.table.ts';
 export * from '../modules/team/team.table.ts';
+export * from '../modules/integrations/integrations.table.ts';
 export * from '../modules/zapier/zapier.table.ts';

@@ -47,6 +47,11 @@ const PERMISSIONS = {
   'clients.read': ['owner', 'admin', 'member', 'viewer'],
   'clients.write': ['owner', 'admin', 'member'],
   'clients.delete': ['owner', 'admin', 'member'],
+  // Integrations (docs/integrations.md): everyone sees which tools are connected and whether
+  // they sync (secrets are always masked); owners and admins connect, configure, sync and
+  // disconnect them.
+  'integrations.read': ['owner', 'admin', 'member', 'viewer'],
+  'integrations.manage': ['owner', 'admin'],
   // Zapier (docs/zapier.md): a Zap reads what its connection's user may read; subscribing one
   // sends leads out, which those who work on leads may do (they may export them too).
   'zapier.read': ['owner', 'admin', 'member', 'viewer'],

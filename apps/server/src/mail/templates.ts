@@ -14,7 +14,8 @@ export type MailTemplate =
   | 'trial_ending'
   | 'trial_ended'
   | 'usage_threshold'
-  | 'held_leads';
+  | 'held_leads'
+  | 'integration_error';
 type Lang = 'en' | 'sv';
 
 interface Copy {
@@ -240,6 +241,27 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
       signature: 'LeadCapture-teamet',
     },
   },
+  // To every owner when a provider refuses an integration's credentials and its sync stops.
+  integration_error: {
+    en: {
+      subject: 'An integration stopped syncing',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Update the integration',
+      expiry: '',
+      ignore: 'You get this email because you own the organisation.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'En integration har slutat synkronisera',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Uppdatera integrationen',
+      expiry: '',
+      ignore: 'Du får det här mejlet eftersom du äger organisationen.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
 };
 
 export const escapeHtml = (s: string) =>
@@ -361,6 +383,7 @@ const RESOURCE_NAMES: Record<Lang, Record<UsageResource, [one: string, many: str
     team_members: ['team member', 'team members'],
     events: ['active event', 'active events'],
     offers: ['offer', 'offers'],
+    integrations: ['integration', 'integrations'],
     storage: ['MB of storage', 'MB of storage'],
   },
   sv: {
@@ -368,6 +391,7 @@ const RESOURCE_NAMES: Record<Lang, Record<UsageResource, [one: string, many: str
     team_members: ['teammedlem', 'teammedlemmar'],
     events: ['aktivt evenemang', 'aktiva evenemang'],
     offers: ['erbjudande', 'erbjudanden'],
+    integrations: ['integration', 'integrationer'],
     storage: ['MB lagring', 'MB lagring'],
   },
 };
@@ -395,4 +419,11 @@ export function heldLeadsDetail(language: string, limit: number): string {
   return language === 'sv'
     ? `Planens gräns på ${limit} leads den här månaden är nådd. Besökarnas nya leads sparas och väntar: uppgradera planen så visas de direkt, med sina aviseringar.`
     : `Your plan’s limit of ${limit} leads this month is reached. Visitors’ new leads are kept and waiting: upgrade your plan and they appear at once, with their notifications.`;
+}
+
+/** The body of an integration_error mail, in the owner's language. */
+export function integrationErrorDetail(language: string, integration: { name: string; reason: string }): string {
+  return language === 'sv'
+    ? `${integration.name} tog inte emot uppgifterna för integrationen (${integration.reason}). Inga leads skickas dit förrän du har uppdaterat dem.`
+    : `${integration.name} refused the integration’s credentials (${integration.reason}). No leads are sent there until you update them.`;
 }

@@ -145,7 +145,14 @@ describe('GET /billing/subscriptions/usage/', () => {
     expect(invite.statusCode).toBe(201);
 
     const rows = expectData(z.array(usageRowSchema), await call('GET', 'billing/subscriptions/usage/', user));
-    expect(rows.map((r) => r.resource)).toEqual(['leads', 'team_members', 'events', 'offers', 'storage']);
+    expect(rows.map((r) => r.resource)).toEqual([
+      'leads',
+      'team_members',
+      'events',
+      'offers',
+      'integrations',
+      'storage',
+    ]);
     expect(usageOf(rows, 'leads')).toEqual({ resource: 'leads', current_usage: 2, limit: 1000, percentage: 0 });
     expect(usageOf(rows, 'team_members')).toEqual({
       resource: 'team_members',

@@ -27,6 +27,7 @@ import { assertCan } from '../../http/permissions.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { events } from '../events/events.table.ts';
 import { files } from '../files/files.table.ts';
+import { integrations } from '../integrations/integrations.table.ts';
 import { leads } from '../leads/leads.table.ts';
 import { offers } from '../offers/offers.table.ts';
 import { memberships } from '../organizations/organizations.table.ts';
@@ -107,7 +108,8 @@ export async function listSubscriptions(ctx: TenantContext): Promise<Subscriptio
 /**
  * What the organisation uses of one limited resource now: leads created this calendar month
  * (UTC) by any route, deleted ones included (deleting does not give a month's lead back); team
- * members joined or invited; active events; offers not archived; stored files, in MB rounded up.
+ * members joined or invited; active events; offers not archived; integrations connected (in error
+ * too, not disconnected); stored files, in MB rounded up.
  */
 async function countUsage({ tx, organizationId }: UsageScope, resource: UsageResource, now: Date): Promise<number> {
   const count = sql<number>`count(*)::int`;
@@ -140,6 +142,14 @@ async function countUsage({ tx, organizationId }: UsageScope, resource: UsageRes
         .where(and(eq(offers.organizationId, organizationId), ne(offers.status, 'archived')));
       return row?.n ?? 0;
     }
+    case 'integrations': {
+      // Disconnected ones keep their row (and remote ids) but no longer count.
+      const [row] = await tx
+        .select({ n: count })
+        .from(integrations)
+        .where(and(eq(integrations.organizationId, organizationId), ne(integrations.status, 'inactive')));
+      return row?.n ?? 0;
+    }
     case 'storage': {
       const [row] = await tx
         .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)::text` })
@@ -156,6 +166,7 @@ const MEASURE_PER_LIMIT_UNIT: Record<UsageResource, number> = {
   team_members: 1,
   events: 1,
   offers: 1,
+  integrations: 1,
   storage: MB,
 };
 
@@ -176,6 +187,7 @@ const RESOURCE_NAMES: Record<UsageResource, { one: string; many: string }> = {
   team_members: { one: 'team member', many: 'team members' },
   events: { one: 'active event', many: 'active events' },
   offers: { one: 'offer', many: 'offers' },
+  integrations: { one: 'integration', many: 'integrations' },
   storage: { one: 'MB of storage', many: 'MB of storage' },
 };
 

@@ -287,7 +287,14 @@ describe('usage records (scheduled task usage_records)', () => {
       z.array(usageRecordSchema),
       await call('GET', `usage/?from=${day(yesterday)}&to=${day(yesterday)}`, owner),
     );
-    expect(all.map((r) => r.resource)).toEqual(['leads', 'team_members', 'events', 'offers', 'storage']);
+    expect(all.map((r) => r.resource)).toEqual([
+      'leads',
+      'team_members',
+      'events',
+      'offers',
+      'integrations',
+      'storage',
+    ]);
     expect(all.every((r) => r.date === day(yesterday))).toBe(true);
     expectError(
       await call('GET', `usage/?from=${day(new Date())}&to=${day(yesterday)}`, owner),

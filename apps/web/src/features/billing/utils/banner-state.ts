@@ -33,7 +33,14 @@ function subscriptionState(subscription: Subscription, now: Date): BannerState |
   return null;
 }
 
-const RESOURCE_ORDER: readonly UsageResource[] = ['leads', 'events', 'offers', 'team_members', 'storage'];
+const RESOURCE_ORDER: readonly UsageResource[] = [
+  'leads',
+  'events',
+  'offers',
+  'team_members',
+  'integrations',
+  'storage',
+];
 
 /** At the limit itself: the percentage is rounded, so 99.6 % reads 100 % without being reached. */
 const reached = (row: UsageRow & { limit: number }) => row.current_usage >= row.limit;

@@ -32,6 +32,7 @@ const RENDERERS: Record<NotificationType, Renderer> = {
       : t('types.usage_threshold.nearing', { percentage, limit, resource });
   },
   held_leads: (t, data) => t('types.held_leads.text', { limit: whole(data.limit) }),
+  integration_error: (t, data) => t('types.integration_error.text', { name: text(data.name) }),
 };
 
 /** A notification's sentence in the reader's language, written from its type and data. */
