@@ -1,4 +1,5 @@
 import type { LeadSource } from '@leadcapture/contracts/constants';
+import type { ChatConfig } from '@leadcapture/contracts/integrations';
 import type { Lead } from '@leadcapture/contracts/leads';
 import { OutboundError, type OutboundResponse } from '../../outbound/outbound.ts';
 import { retryAfterSeconds } from '../../outbound/retry-after.ts';
@@ -10,18 +11,11 @@ import { ProviderError, type LeadToPush, type LeadTrigger, type ProviderContext 
  * its own card format.
  */
 
-/** `all`: every new lead (and a lead turning hot); `hot`: only hot leads. */
-export const CHAT_NOTIFY = ['all', 'hot'] as const;
-export type ChatNotify = (typeof CHAT_NOTIFY)[number];
-
-export interface ChatSettings {
-  notify: ChatNotify;
-}
+/** The non-secret half of a chat kind's config: `all` new (and hot) leads, or `hot` ones only. */
+export type ChatSettings = Pick<ChatConfig, 'notify'>;
 
 /** The webhook URL is the credential: whoever has it may post to the channel. */
-export interface ChatSecrets {
-  webhook_url: string;
-}
+export type ChatSecrets = Pick<ChatConfig, 'webhook_url'>;
 
 /**
  * Chat messages are announcements, not upserts: a new lead and a lead turning hot. `updated`
