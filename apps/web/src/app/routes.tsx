@@ -113,6 +113,9 @@ const pages = {
     import('../features/billing/pages/billing-page.tsx').then((m) => ({ Component: m.BillingPage })),
   ),
   usage: lazyPage(() => import('../features/billing/pages/usage-page.tsx').then((m) => ({ Component: m.UsagePage }))),
+  integrations: lazyPage(() =>
+    import('../features/integrations/pages/integrations-page.tsx').then((m) => ({ Component: m.IntegrationsPage })),
+  ),
   checkout: lazyPage(() =>
     import('../features/billing/pages/checkout-page.tsx').then((m) => ({ Component: m.CheckoutPage })),
   ),
@@ -248,6 +251,11 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               handle: title((t) => t('settings:organization.metaTitle')),
             },
             { path: 'settings/billing', lazy: pages.billing, handle: title((t) => t('billing:page.metaTitle')) },
+            {
+              path: 'settings/integrations',
+              lazy: pages.integrations,
+              handle: title((t) => t('integrations:page.metaTitle')),
+            },
             {
               path: 'settings/billing/usage',
               lazy: pages.usage,

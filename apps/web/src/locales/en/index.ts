@@ -6,6 +6,7 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
 import events from './events.json';
+import integrations from './integrations.json';
 import leads from './leads.json';
 import legal from './legal.json';
 import notifications from './notifications.json';
@@ -31,4 +32,5 @@ export const en = {
   notifications,
   offers,
   team,
+  integrations,
 } as const;

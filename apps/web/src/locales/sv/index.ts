@@ -7,6 +7,7 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
 import events from './events.json';
+import integrations from './integrations.json';
 import leads from './leads.json';
 import legal from './legal.json';
 import notifications from './notifications.json';
@@ -35,4 +36,5 @@ export const sv = {
   notifications: notifications satisfies (typeof en)['notifications'],
   offers: offers satisfies (typeof en)['offers'],
   team: team satisfies (typeof en)['team'],
+  integrations: integrations satisfies (typeof en)['integrations'],
 } as const;
