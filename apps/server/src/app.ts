@@ -42,6 +42,7 @@ import { organizationLogoRoutes } from './modules/organizations/organization-log
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
 import { zapierRoutes } from './modules/zapier/zapier.routes.ts';
 import { createOutbound, type Outbound } from './outbound/outbound.ts';
@@ -97,7 +98,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const outbound =
     opts.outbound ??
     createOutbound({ allowPrivate: config.outbound.allowPrivate, userAgent: `LeadCapture/${config.version}` });
-  const background = createBackgroundWork({ config, database, mailer, live, storage, billing, outbound, log: app.log });
+  const sealedBox = createSealedBox(config.encryptionKey);
+  const background = createBackgroundWork({
+    config,
+    database,
+    mailer,
+    live,
+    storage,
+    billing,
+    outbound,
+    sealedBox,
+    log: app.log,
+  });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
   const meCache = createMeCache(opts.redis ? { redis: opts.redis } : {});
   const deps: AppDeps = {
@@ -117,7 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage,
     billing,
     outbound,
-    sealedBox: createSealedBox(config.encryptionKey),
+    sealedBox,
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -168,6 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(stripeWebhookRoutes(deps), { prefix: '/billing' });
       await api.register(billingAccountRoutes(deps), { prefix: '/billing' });
       await api.register(invoicePdfRoutes(deps), { prefix: '/billing' });
+      await api.register(integrationsRoutes(deps), { prefix: '/integrations' });
       await api.register(zapierRoutes(deps), { prefix: '/integrations/zapier' });
     },
     { prefix: API_PREFIX },

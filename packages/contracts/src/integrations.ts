@@ -23,7 +23,8 @@ export const INTEGRATION_STATUSES = ['connected', 'error', 'available', 'active'
 export type IntegrationStatus = (typeof INTEGRATION_STATUSES)[number];
 
 /** Statuses in which lead changes are pushed and Sync now is allowed. */
-export const PUSHING_STATUSES: readonly IntegrationStatus[] = ['connected', 'active'];
+export const PUSHING_STATUSES = ['connected', 'active'] as const satisfies readonly IntegrationStatus[];
+export const isPushing = (status: IntegrationStatus) => status === 'connected' || status === 'active';
 
 export const INTEGRATION_CATEGORIES = ['crm', 'email', 'chat', 'automation'] as const;
 export type IntegrationCategory = (typeof INTEGRATION_CATEGORIES)[number];

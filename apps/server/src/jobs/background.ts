@@ -14,13 +14,19 @@ import { purgeExpiredLeads } from '../modules/leads/lead-purge.service.ts';
 import { failStaleImports, LEADS_IMPORTED } from '../modules/leads/lead-imports.service.ts';
 import { LEADS_BULK_UPDATED } from '../modules/leads/lead-bulk.service.ts';
 import { LEAD_CREATED, LEAD_DELETED, LEAD_UPDATED } from '../modules/leads/leads.service.ts';
+import {
+  createIntegrationWork,
+  INTEGRATION_PUSH,
+  INTEGRATION_SYNC,
+} from '../modules/integrations/integrations.service.ts';
 import { sendFollowUpReminders } from '../modules/notifications/follow-up-reminders.service.ts';
 import { ZAPIER_DELIVER, zapierDeliverHandler, zapierFanOut } from '../modules/zapier/zapier.service.ts';
-import type { Outbound } from '../outbound/outbound.ts';
 import { liveEventHandler, type LiveEventBus } from './live-events.ts';
 import { allOf, createOutboxWorker } from './outbox.ts';
 import { OUTBOX_RETENTION_TASK, purgeOutbox } from './outbox-retention.ts';
 import { createScheduler } from './scheduler.ts';
+import type { Outbound } from '../outbound/outbound.ts';
+import type { SealedBox } from '../secrets/sealed-box.ts';
 import type { FileStorage } from '../storage/storage.ts';
 
 /** Names of the scheduled tasks (their advisory locks are named after them). */
@@ -52,13 +58,21 @@ export function createBackgroundWork(opts: {
   storage: FileStorage;
   billing: BillingProvider;
   outbound: Outbound;
+  sealedBox: SealedBox;
   log: FastifyBaseLogger;
 }) {
-  const { config, database, mailer, live, storage, billing, outbound: guardedOutbound, log } = opts;
+  const { config, database, mailer, live, storage, billing, log } = opts;
+  const integrations = createIntegrationWork({
+    db: database.db,
+    outbound: opts.outbound,
+    sealedBox: opts.sealedBox,
+    config,
+    log,
+  });
   // Everything a lead change reaches outside the process, each consumer taking repeats. A
   // consumer that queues further deliveries wakes the worker rather than wait for its poll.
   const kick = () => outbox.kick();
-  const leadEvents = allOf(liveEventHandler(live), zapierFanOut(database.db, kick));
+  const leadEvents = allOf(liveEventHandler(live), integrations.leadEvents, zapierFanOut(database.db, kick));
   const outbox = createOutboxWorker({
     db: database.db,
     handlers: {
@@ -69,7 +83,9 @@ export function createBackgroundWork(opts: {
       [LEADS_BULK_UPDATED]: leadEvents,
       [LEADS_IMPORTED]: leadEvents,
       [CONTACT_OUTBOX_KIND]: contactMailHandler(mailer),
-      [ZAPIER_DELIVER]: zapierDeliverHandler(database.db, guardedOutbound, log),
+      [INTEGRATION_PUSH]: integrations.push,
+      [INTEGRATION_SYNC]: integrations.sync,
+      [ZAPIER_DELIVER]: zapierDeliverHandler(database.db, opts.outbound, log),
     },
     log,
   });

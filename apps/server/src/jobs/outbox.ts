@@ -26,6 +26,20 @@ export function allOf(...handlers: OutboxHandler[]): OutboxHandler {
   };
 }
 
+/**
+ * Thrown by a handler to be called again in `seconds` without the attempt counting towards
+ * MAX_ATTEMPTS: the other side asked us to wait (429 with Retry-After), nothing failed.
+ */
+export class DeliverLater extends Error {
+  constructor(
+    readonly seconds: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DeliverLater';
+  }
+}
+
 const MAX_ATTEMPTS = 8;
 /**
  * How long a claim (or a writer's own lease, see `deliverLeased`) keeps a row from every other
@@ -112,6 +126,19 @@ export function createOutboxWorker(opts: {
       return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof DeliverLater) {
+        log.info({ outboxId: item.id, kind: item.kind, seconds: err.seconds }, 'outbox delivery deferred');
+        await db
+          .update(outbox)
+          .set({
+            lockedUntil: null,
+            lastError: message.slice(0, 2000),
+            attempts: sql`greatest(${outbox.attempts} - 1, 0)`,
+            availableAt: sql`now() + make_interval(secs => ${Math.max(1, err.seconds)})`,
+          })
+          .where(eq(outbox.id, item.id));
+        return false;
+      }
       const giveUp = item.attempts >= MAX_ATTEMPTS;
       log.warn(
         { outboxId: item.id, kind: item.kind, attempts: item.attempts, err: message, giveUp },

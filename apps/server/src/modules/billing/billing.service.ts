@@ -13,6 +13,7 @@ import {
   type CancelSubscriptionRequest,
   type ChangeSubscriptionRequest,
   type Plan,
+  type PlanFeature,
   type PlanId,
   type StartSubscriptionRequest,
   type Subscription,
@@ -191,6 +192,42 @@ const RESOURCE_NAMES: Record<UsageResource, { one: string; many: string }> = {
   storage: { one: 'MB of storage', many: 'MB of storage' },
 };
 
+function limitReached(row: SubscriptionRow, resource: UsageResource, current: number, now: Date): AppError {
+  const plan = effectivePlan(row, now);
+  const limit = plan.limits[RESOURCE_LIMIT[resource]] ?? 0;
+  const name = RESOURCE_NAMES[resource];
+  const detail = `Your ${plan.name} plan includes ${limit} ${limit === 1 ? name.one : name.many}. Upgrade your plan to add more.`;
+  return new AppError('USAGE_LIMIT_REACHED', detail, {
+    code: 'USAGE_LIMIT_REACHED',
+    resource,
+    current_usage: current,
+    limit,
+    feature: null,
+    subscription_status: row.status,
+    trial_days_remaining: row.status === 'trialing' && row.trialEnd ? daysRemaining(row.trialEnd, now) : null,
+    detail,
+  });
+}
+
+/**
+ * The 402 reserveUsage would answer, without locking or telling anyone: for a create that first
+ * asks someone outside (an integration's provider) and only then reserves and writes.
+ */
+export async function assertRoom(
+  ctx: UsageScope,
+  resource: UsageResource,
+  adding = 1,
+  now = new Date(),
+): Promise<void> {
+  const row = await subscriptionRow(ctx);
+  const limit = effectivePlan(row, now).limits[RESOURCE_LIMIT[resource]];
+  if (limit === null) return;
+  const measured = await countUsage(ctx, resource, now);
+  if (measured + adding > limit * MEASURE_PER_LIMIT_UNIT[resource]) {
+    throw limitReached(row, resource, inLimitUnits(resource, measured), now);
+  }
+}
+
 /**
  * Counts `adding` more of `resource` against the organisation's plan before a create writes them
  * (03-decisions §4): past the limit it answers 402 USAGE_LIMIT_REACHED with the paywall's details
@@ -214,20 +251,7 @@ export async function reserveUsage(
   const measured = await countUsage(ctx, resource, now);
   const current = inLimitUnits(resource, measured);
   const after = inLimitUnits(resource, measured + adding);
-  if (measured + adding > limit * MEASURE_PER_LIMIT_UNIT[resource]) {
-    const name = RESOURCE_NAMES[resource];
-    const detail = `Your ${plan.name} plan includes ${limit} ${limit === 1 ? name.one : name.many}. Upgrade your plan to add more.`;
-    throw new AppError('USAGE_LIMIT_REACHED', detail, {
-      code: 'USAGE_LIMIT_REACHED',
-      resource,
-      current_usage: current,
-      limit,
-      feature: null,
-      subscription_status: row.status,
-      trial_days_remaining: row.status === 'trialing' && row.trialEnd ? daysRemaining(row.trialEnd, now) : null,
-      detail,
-    });
-  }
+  if (measured + adding > limit * MEASURE_PER_LIMIT_UNIT[resource]) throw limitReached(row, resource, current, now);
   const usage = { resource, current_usage: after, limit, percentage: usagePercentage(after, limit) };
   if (after * 100 >= USAGE_WARNING_PERCENT * limit) {
     await noticeUsage(ctx.tx, ctx.organizationId, { resource, before: current, after, limit }, now);
@@ -235,6 +259,37 @@ export async function reserveUsage(
   ctx.reportUsage?.(usage);
   return usage;
 }
+
+/**
+ * Refuses with 402 FEATURE_LOCKED (the paywall's details, as USAGE_LIMIT_REACHED's) when the
+ * organisation's plan in force lacks `feature` (CRM integrations on Starter, say).
+ */
+export async function assertFeature(ctx: UsageScope, feature: PlanFeature, now = new Date()): Promise<void> {
+  const row = await subscriptionRow(ctx);
+  const plan = effectivePlan(row, now);
+  if (plan.features.includes(feature)) return;
+  const detail = `Your ${plan.name} plan does not include ${FEATURE_NAMES[feature]}. Upgrade your plan to use it.`;
+  throw new AppError('FEATURE_LOCKED', detail, {
+    code: 'FEATURE_LOCKED',
+    resource: null,
+    current_usage: null,
+    limit: null,
+    feature,
+    subscription_status: row.status,
+    trial_days_remaining: row.status === 'trialing' && row.trialEnd ? daysRemaining(row.trialEnd, now) : null,
+    detail,
+  });
+}
+
+const FEATURE_NAMES: Record<PlanFeature, string> = {
+  basic_analytics: 'basic analytics',
+  advanced_analytics: 'advanced analytics',
+  crm_integrations: 'CRM integrations',
+  custom_integrations: 'custom integrations',
+  email_support: 'email support',
+  priority_support: 'priority support',
+  dedicated_success_manager: 'a dedicated success manager',
+};
 
 /**
  * How many of `wanted` new leads the month still has room for (an import's batch: the rows past

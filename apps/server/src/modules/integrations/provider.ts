@@ -32,6 +32,8 @@ export class ProviderError extends Error {
     readonly failure: ProviderFailure,
     message: string,
     readonly retryAfterSeconds?: number,
+    /** The config field the refusal is about (connect answers 422 on it), when the provider says. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ProviderError';
@@ -54,10 +56,25 @@ export interface LeadToPush {
   origin?: { kind: 'event' | 'offer'; name: string } | null;
 }
 
+/** Nothing, or settings learnt on the way. */
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- providers written as Promise<void> stay valid
+export type VerifyResult<Settings> = void | { settings?: Settings };
+
+export interface PushResult<Secrets> {
+  /** By lead id: the provider's id of its record (null: the provider keeps none, or did not say). */
+  remoteIds: Map<string, string | null>;
+  /** By lead id: why the provider refused that lead (`invalid` for one lead of a batch). */
+  errors?: Map<string, string>;
+  secrets?: Secrets;
+}
+
 export interface IntegrationProvider<Settings, Secrets> {
   kind: IntegrationKind;
-  /** Checks the settings and secrets work (one cheap authenticated call); throws ProviderError. */
-  verify(ctx: ProviderContext, settings: Settings, secrets: Secrets): Promise<void>;
+  /**
+   * Checks the settings and secrets work (one cheap authenticated call); throws ProviderError.
+   * May answer settings learnt on the way (Mailchimp's audience merge fields), stored with them.
+   */
+  verify(ctx: ProviderContext, settings: Settings, secrets: Secrets): Promise<VerifyResult<Settings>>;
   /** Which pushes this provider takes: a CRM every change, a chat tool new and hot leads only. */
   accepts(trigger: LeadTrigger): boolean;
   /**
@@ -65,11 +82,6 @@ export interface IntegrationProvider<Settings, Secrets> {
    * lead id; pushing the same lead twice leaves one remote record. Secrets that changed on the
    * way (a refreshed OAuth token) are answered to be stored.
    */
-  push(
-    ctx: ProviderContext,
-    settings: Settings,
-    secrets: Secrets,
-    leads: LeadToPush[],
-  ): Promise<{ remoteIds: Map<string, string | null>; secrets?: Secrets }>;
+  push(ctx: ProviderContext, settings: Settings, secrets: Secrets, leads: LeadToPush[]): Promise<PushResult<Secrets>>;
   batchSize: number;
 }
