@@ -47,6 +47,7 @@ import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
+import { zapierRoutes } from './modules/zapier/zapier.routes.ts';
 import { createOutbound, type Outbound } from './outbound/outbound.ts';
 import { createSealedBox } from './secrets/sealed-box.ts';
 import { createLocalStorage } from './storage/local-disk.ts';
@@ -189,6 +190,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(billingAccountRoutes(deps), { prefix: '/billing' });
       await api.register(invoicePdfRoutes(deps), { prefix: '/billing' });
       await api.register(integrationsRoutes(deps), { prefix: '/integrations' });
+      await api.register(zapierRoutes(deps), { prefix: '/integrations/zapier' });
     },
     { prefix: API_PREFIX },
   );

@@ -55,6 +55,8 @@ describe('row-level security', () => {
       'events',
       'files',
       'held_leads',
+      'integration_records',
+      'integrations',
       'invitation_tokens',
       'invoices',
       'lead_activities',
@@ -71,6 +73,7 @@ describe('row-level security', () => {
       'subscriptions',
       'usage_alerts',
       'usage_records',
+      'zapier_hooks',
     ]);
     for (const r of rows) expect(r, r.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
     const [orgTable] = await queryRows<{ relforcerowsecurity: boolean }>(

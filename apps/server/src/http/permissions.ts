@@ -55,6 +55,10 @@ const PERMISSIONS = {
   // disconnect them.
   'integrations.read': ['owner', 'admin', 'member', 'viewer'],
   'integrations.manage': ['owner', 'admin'],
+  // Zapier (docs/zapier.md): a Zap reads what its connection's user may read; subscribing one
+  // sends leads out, which those who work on leads may do (they may export them too).
+  'zapier.read': ['owner', 'admin', 'member', 'viewer'],
+  'zapier.manage': ['owner', 'admin', 'member'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -952,6 +952,40 @@ const ROUTES: Route[] = [
     allowed: 'public',
     note: "Salesforce's redirect; the sealed state names the user",
   },
+  // --- Zapier REST hooks: a Zap reads as its user may; those who work on leads subscribe ---
+  {
+    method: 'GET',
+    path: '/integrations/zapier/me/',
+    allowed: ALL,
+    request: () => ({ url: 'integrations/zapier/me/' }),
+  },
+  {
+    method: 'GET',
+    path: '/integrations/zapier/hooks/',
+    allowed: ALL,
+    request: () => ({ url: 'integrations/zapier/hooks/' }),
+  },
+  {
+    method: 'POST',
+    path: '/integrations/zapier/hooks/',
+    allowed: WORK,
+    request: (role) => ({
+      url: 'integrations/zapier/hooks/',
+      body: { target_url: `http://127.0.0.1:9/hooks/catch/matrix/${role}/`, event: 'lead.created' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/integrations/zapier/hooks/{id}/',
+    allowed: WORK,
+    request: async () => ({ url: `integrations/zapier/hooks/${await newZapierHook()}/` }),
+  },
+  {
+    method: 'GET',
+    path: '/integrations/zapier/samples/{event}/',
+    allowed: ALL,
+    request: () => ({ url: 'integrations/zapier/samples/lead.created/' }),
+  },
 ];
 
 let hub: HubspotDouble;
@@ -973,6 +1007,13 @@ async function hubspotIntegration(wanted: 'connected' | 'inactive'): Promise<str
   }
   return current?.id ?? '';
 }
+
+/** A Zapier hook of the main organisation, made by the owner. */
+const newZapierHook = () =>
+  ownerCreates('integrations/zapier/hooks/', {
+    target_url: `http://127.0.0.1:9/hooks/catch/matrix/${randomUUID()}/`,
+    event: 'lead.updated',
+  });
 
 const BILLING_CUSTOMER = { name: 'Matrix AB', email: 'billing@matrix.example', country: 'SE' };
 

@@ -20,6 +20,7 @@ import {
   INTEGRATION_SYNC,
 } from '../modules/integrations/integrations.service.ts';
 import { sendFollowUpReminders } from '../modules/notifications/follow-up-reminders.service.ts';
+import { ZAPIER_DELIVER, zapierDeliverHandler, zapierFanOut } from '../modules/zapier/zapier.service.ts';
 import { liveEventHandler, type LiveEventBus } from './live-events.ts';
 import { allOf, createOutboxWorker } from './outbox.ts';
 import { OUTBOX_RETENTION_TASK, purgeOutbox } from './outbox-retention.ts';
@@ -68,8 +69,10 @@ export function createBackgroundWork(opts: {
     config,
     log,
   });
-  // Everything a lead change reaches outside the process, each consumer taking repeats.
-  const leadEvents = allOf(liveEventHandler(live), integrations.leadEvents);
+  // Everything a lead change reaches outside the process, each consumer taking repeats. A
+  // consumer that queues further deliveries wakes the worker rather than wait for its poll.
+  const kick = () => outbox.kick();
+  const leadEvents = allOf(liveEventHandler(live), integrations.leadEvents, zapierFanOut(database.db, kick));
   const outbox = createOutboxWorker({
     db: database.db,
     handlers: {
@@ -82,6 +85,7 @@ export function createBackgroundWork(opts: {
       [CONTACT_OUTBOX_KIND]: contactMailHandler(mailer),
       [INTEGRATION_PUSH]: integrations.push,
       [INTEGRATION_SYNC]: integrations.sync,
+      [ZAPIER_DELIVER]: zapierDeliverHandler(database.db, opts.outbound, log),
     },
     log,
   });

@@ -116,6 +116,9 @@ const pages = {
     import('../features/api-keys/pages/api-keys-page.tsx').then((m) => ({ Component: m.ApiKeysPage })),
   ),
   usage: lazyPage(() => import('../features/billing/pages/usage-page.tsx').then((m) => ({ Component: m.UsagePage }))),
+  integrations: lazyPage(() =>
+    import('../features/integrations/pages/integrations-page.tsx').then((m) => ({ Component: m.IntegrationsPage })),
+  ),
   checkout: lazyPage(() =>
     import('../features/billing/pages/checkout-page.tsx').then((m) => ({ Component: m.CheckoutPage })),
   ),
@@ -252,6 +255,11 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
             },
             { path: 'settings/api-keys', lazy: pages.apiKeys, handle: title((t) => t('apiKeys:metaTitle')) },
             { path: 'settings/billing', lazy: pages.billing, handle: title((t) => t('billing:page.metaTitle')) },
+            {
+              path: 'settings/integrations',
+              lazy: pages.integrations,
+              handle: title((t) => t('integrations:page.metaTitle')),
+            },
             {
               path: 'settings/billing/usage',
               lazy: pages.usage,

@@ -19,6 +19,7 @@ import { languages, type Language } from './language.ts';
  *   notifications  the bell in the dashboard header and the notifications page
  *   offers     offers list and offer builder (page settings, QR and print, figures, leads)
  *   apiKeys    the API keys page (/settings/api-keys)
+ *   integrations  the integrations page (tools, their connect dialogs, Zapier)
  * Each namespace of each language is a chunk of its own (0.3-6 KB gzip): a page downloads the
  * strings it shows, not the terms of service. `coreNamespaces` load with the language before the
  * first render; any other loads when a component first asks for it (`useTranslation('settings')`
@@ -43,6 +44,7 @@ export const namespaces = [
   'team',
   'offers',
   'apiKeys',
+  'integrations',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

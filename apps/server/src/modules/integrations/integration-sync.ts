@@ -178,10 +178,53 @@ export function createIntegrationWork(deps: IntegrationWorkDeps) {
   };
 
   /** One step of Sync now (or of an import's sync): a page of lead ids into pushes, then the next step. */
+  /**
+   * Sync now of a provider with nothing to backfill (Slack, Teams: a message is not a record):
+   * its `verify`, which posts the "connected" message, proves the channel still takes messages.
+   * Run outside any transaction; refusals are handled as a push's are.
+   */
+  async function announce(organizationId: string, integrationId: string): Promise<void> {
+    const [row] = await inScope(db, { organizationId }, (tx) =>
+      tx
+        .select()
+        .from(integrations)
+        .where(and(eq(integrations.id, integrationId), eq(integrations.organizationId, organizationId))),
+    );
+    const provider = row ? providerFor(row.kind) : undefined;
+    if (!row || !provider || !isPushing(row.status)) return;
+    try {
+      await provider.verify(ctx, row.settings, openSecrets(sealedBox, row.secrets) ?? {});
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      if (err.failure === 'rate_limited') throw new DeliverLater(err.retryAfterSeconds ?? 30, err.message);
+      if (err.failure === 'credentials') return stopOnCredentials(row, err.message);
+      await recordFailure(row, err.message);
+      if (err.failure === 'unavailable') throw err;
+      return;
+    }
+    const now = new Date();
+    await inScope(db, { organizationId }, (tx) =>
+      tx
+        .update(integrations)
+        .set({ status: 'active', lastSyncedAt: now, lastError: null, errorAt: null, updatedAt: now })
+        .where(and(eq(integrations.id, row.id), inArray(integrations.status, [...PUSHING_STATUSES]))),
+    );
+  }
+
   const sync: OutboxHandler = async (item) => {
     const organizationId = item.organizationId;
     const p = item.payload as unknown as SyncPayload;
     if (!organizationId) return;
+    if (!p.updated_since && !p.after) {
+      const [row] = await inScope(db, { organizationId }, (tx) =>
+        tx
+          .select({ kind: integrations.kind })
+          .from(integrations)
+          .where(and(eq(integrations.id, p.integration_id), eq(integrations.organizationId, organizationId))),
+      );
+      const provider = row ? providerFor(row.kind) : undefined;
+      if (provider && !provider.accepts('sync')) return announce(organizationId, p.integration_id);
+    }
     await inScope(db, { organizationId }, async (tx) => {
       const [row] = await tx
         .select()

@@ -48,6 +48,12 @@ export interface LeadToPush {
   trigger: LeadTrigger;
   /** The provider's id of this lead from an earlier push, when there was one. */
   remoteId: string | null;
+  /**
+   * The event or offer the lead came from, by name, when the caller read it: chat messages show
+   * it (a lead carries only the id). Optional, so a caller that has no name leaves it out and
+   * the message shows the lead's source instead.
+   */
+  origin?: { kind: 'event' | 'offer'; name: string } | null;
 }
 
 /** Nothing, or settings learnt on the way. */

@@ -4,6 +4,8 @@ import { hubspotProvider } from './hubspot.provider.ts';
 import { mailchimpProvider } from './mailchimp.provider.ts';
 import type { IntegrationProvider } from './provider.ts';
 import { salesforceProvider } from './salesforce.provider.ts';
+import { slackProvider } from './slack.provider.ts';
+import { teamsProvider } from './teams.provider.ts';
 
 export type Settings = Record<string, unknown>;
 export type Secrets = Record<string, unknown>;
@@ -11,13 +13,14 @@ export type AnyProvider = IntegrationProvider<Settings, Secrets>;
 
 /**
  * The provider of each kind. A kind without one here is listed (available) but refuses to
- * connect until its provider is registered (slack, microsoft_teams and zapier come with their
- * own files).
+ * connect: Zapier, which connects from Zapier's side (modules/zapier).
  */
 const PROVIDERS: Partial<Record<IntegrationKind, AnyProvider>> = {
   hubspot: hubspotProvider as unknown as AnyProvider,
   mailchimp: mailchimpProvider as unknown as AnyProvider,
   salesforce: salesforceProvider as unknown as AnyProvider,
+  slack: slackProvider,
+  microsoft_teams: teamsProvider,
 };
 
 export function providerFor(kind: IntegrationKind): AnyProvider | undefined {

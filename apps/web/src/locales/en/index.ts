@@ -7,6 +7,7 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
 import events from './events.json';
+import integrations from './integrations.json';
 import leads from './leads.json';
 import legal from './legal.json';
 import notifications from './notifications.json';
@@ -33,4 +34,5 @@ export const en = {
   offers,
   team,
   apiKeys,
+  integrations,
 } as const;

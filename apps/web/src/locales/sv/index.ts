@@ -8,6 +8,7 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
 import events from './events.json';
+import integrations from './integrations.json';
 import leads from './leads.json';
 import legal from './legal.json';
 import notifications from './notifications.json';
@@ -37,4 +38,5 @@ export const sv = {
   offers: offers satisfies (typeof en)['offers'],
   team: team satisfies (typeof en)['team'],
   apiKeys: apiKeys satisfies (typeof en)['apiKeys'],
+  integrations: integrations satisfies (typeof en)['integrations'],
 } as const;

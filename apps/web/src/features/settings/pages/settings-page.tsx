@@ -9,17 +9,17 @@ type HubKey = 'profile' | 'organization' | 'integrations' | 'billing' | 'notific
 type HubCard = { key: HubKey; to?: string; icon: LucideIcon };
 
 /**
- * The settings hub (spec 01 §2). Profile, organisation and billing link to their pages;
- * integrations, notifications and API keys are not built yet, so their cards say so and link nowhere
- * (a link to a 404 would be a dead end). Each gets its `to` when its page exists.
+ * The settings hub (spec 01 §2). Profile, organisation, integrations, billing and API keys link to
+ * their pages; notifications are not built yet, so that card says so and links nowhere (a link to
+ * a 404 would be a dead end). It gets its `to` when its page exists.
  */
 const cards: HubCard[] = [
   { key: 'profile', to: '/settings/profile', icon: UserRound },
   { key: 'organization', to: '/settings/organization', icon: Building2 },
-  { key: 'integrations', icon: Plug },
+  { key: 'integrations', to: '/settings/integrations', icon: Plug },
   { key: 'billing', to: '/settings/billing', icon: CreditCard },
   { key: 'notifications', icon: Bell },
-  { key: 'apiKeys', icon: KeyRound },
+  { key: 'apiKeys', to: '/settings/api-keys', icon: KeyRound },
 ];
 
 const cardClass = 'flex h-full gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm';
