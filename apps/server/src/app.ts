@@ -190,7 +190,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(billingAccountRoutes(deps), { prefix: '/billing' });
       await api.register(invoicePdfRoutes(deps), { prefix: '/billing' });
       await api.register(integrationsRoutes(deps), { prefix: '/integrations' });
-      await api.register(zapierRoutes(deps), { prefix: '/integrations/zapier' });
+      // Zapier's platform calls these with an API key (docs/zapier.md).
+      await api.register(acceptApiKeys('leads', zapierRoutes(deps)), { prefix: '/integrations/zapier' });
     },
     { prefix: API_PREFIX },
   );
