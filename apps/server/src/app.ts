@@ -43,6 +43,7 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { createOutbound, type Outbound } from './outbound/outbound.ts';
 import { createSealedBox } from './secrets/sealed-box.ts';
 import { createLocalStorage } from './storage/local-disk.ts';
@@ -96,7 +97,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const outbound =
     opts.outbound ??
     createOutbound({ allowPrivate: config.outbound.allowPrivate, userAgent: `LeadCapture/${config.version}` });
-  const background = createBackgroundWork({ config, database, mailer, live, storage, billing, log: app.log });
+  const sealedBox = createSealedBox(config.encryptionKey);
+  const background = createBackgroundWork({
+    config,
+    database,
+    mailer,
+    live,
+    storage,
+    billing,
+    outbound,
+    sealedBox,
+    log: app.log,
+  });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
   const meCache = createMeCache(opts.redis ? { redis: opts.redis } : {});
   const deps: AppDeps = {
@@ -108,6 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     throttle: createThrottle(throttleStore),
     fairShare: createFairShare(opts.fairShare),
     outbox: background.outbox,
+    webhookDeliveries: background.webhookDeliveries,
     scheduler: background.scheduler,
     live,
     meCache,
@@ -116,7 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage,
     billing,
     outbound,
-    sealedBox: createSealedBox(config.encryptionKey),
+    sealedBox,
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -167,6 +180,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(stripeWebhookRoutes(deps), { prefix: '/billing' });
       await api.register(billingAccountRoutes(deps), { prefix: '/billing' });
       await api.register(invoicePdfRoutes(deps), { prefix: '/billing' });
+      await api.register(webhooksRoutes(deps), { prefix: '/integrations/webhooks' });
     },
     { prefix: API_PREFIX },
   );
@@ -178,7 +192,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // --- background work --------------------------------------------------------------------
   app.addHook('onReady', async () => {
-    if (opts.runOutbox !== false) background.outbox.start();
+    if (opts.runOutbox !== false) {
+      background.outbox.start();
+      background.webhookDeliveries.start();
+    }
     if (opts.runScheduler !== false) background.scheduler.start();
   });
   app.addHook('onClose', async () => {

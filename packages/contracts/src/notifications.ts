@@ -16,6 +16,7 @@ export const NOTIFICATION_TYPES = [
   'trial_ended',
   'usage_threshold',
   'held_leads',
+  'webhook_disabled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -68,6 +69,17 @@ export const heldLeadsDataSchema = z.object({
   limit: z.number().int().min(0),
 });
 export type HeldLeadsData = z.infer<typeof heldLeadsDataSchema>;
+
+/**
+ * `webhook_disabled` (category system): a webhook was disabled by its endpoint's 410 (`gone`) or
+ * after 5 days of failed deliveries (`failing`); to every owner; link /settings/integrations.
+ */
+export const webhookDisabledDataSchema = z.object({
+  webhook_id: z.uuid(),
+  webhook_name: z.string(),
+  reason: z.enum(['gone', 'failing']),
+});
+export type WebhookDisabledData = z.infer<typeof webhookDisabledDataSchema>;
 
 export const notificationSchema = z.object({
   id: z.uuid(),

@@ -13,3 +13,4 @@ export * from '../modules/clients/clients.table.ts';
 export * from '../modules/notifications/notifications.table.ts';
 export * from '../modules/leads/lead-imports.table.ts';
 export * from '../modules/team/team.table.ts';
+export * from '../modules/webhooks/webhooks.table.ts';

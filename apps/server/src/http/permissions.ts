@@ -47,6 +47,10 @@ const PERMISSIONS = {
   'clients.read': ['owner', 'admin', 'member', 'viewer'],
   'clients.write': ['owner', 'admin', 'member'],
   'clients.delete': ['owner', 'admin', 'member'],
+  // Webhooks: owners and admins read and manage them. Members do not read them: a webhook's URL
+  // often carries its receiver's credential (a token in the path), and its log the deliveries.
+  'webhooks.read': ['owner', 'admin'],
+  'webhooks.manage': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

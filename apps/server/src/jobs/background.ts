@@ -15,6 +15,16 @@ import { failStaleImports, LEADS_IMPORTED } from '../modules/leads/lead-imports.
 import { LEADS_BULK_UPDATED } from '../modules/leads/lead-bulk.service.ts';
 import { LEAD_CREATED, LEAD_DELETED, LEAD_UPDATED } from '../modules/leads/leads.service.ts';
 import { sendFollowUpReminders } from '../modules/notifications/follow-up-reminders.service.ts';
+import {
+  WEBHOOK_DELIVER_KIND,
+  WEBHOOK_EVENT_KIND,
+  webhookDeliverHandler,
+  webhookFanOut,
+} from '../modules/webhooks/webhook-delivery.ts';
+import { purgeOldDeliveries } from '../modules/webhooks/webhooks.service.ts';
+import type { Outbound } from '../outbound/outbound.ts';
+import type { SealedBox } from '../secrets/sealed-box.ts';
+import { WEBHOOK_RETRY_SECONDS } from '@leadcapture/contracts/webhooks';
 import { liveEventHandler, type LiveEventBus } from './live-events.ts';
 import { allOf, createOutboxWorker } from './outbox.ts';
 import { OUTBOX_RETENTION_TASK, purgeOutbox } from './outbox-retention.ts';
@@ -29,6 +39,7 @@ export const SUBSCRIPTION_PERIODS_TASK = 'subscription_periods';
 export const TRIAL_REMINDERS_TASK = 'subscription_trial_reminders';
 export const ATTACHMENT_CLEANUP_TASK = 'lead_attachment_cleanup';
 export const USAGE_RECORDS_TASK = 'usage_records';
+export const WEBHOOK_RETENTION_TASK = 'webhook_delivery_retention';
 /** Each day's usage figure is rewritten at most an hour before the day ends. */
 const USAGE_RECORDS_INTERVAL_MS = 60 * 60 * 1000;
 /** Imports interrupted by a dead process are found within a minute of going stale. */
@@ -49,11 +60,27 @@ export function createBackgroundWork(opts: {
   live: LiveEventBus;
   storage: FileStorage;
   billing: BillingProvider;
+  outbound: Outbound;
+  sealedBox: SealedBox;
   log: FastifyBaseLogger;
 }) {
   const { config, database, mailer, live, storage, billing, log } = opts;
+  // Webhook deliveries have their own worker: their retry schedule (03-decisions §4a), and a
+  // batch sent side by side, so a customer's slow endpoint never holds mail or live events.
+  const webhookDeliveries = createOutboxWorker({
+    db: database.db,
+    handlers: {
+      [WEBHOOK_DELIVER_KIND]: {
+        handle: webhookDeliverHandler({ db: database.db, outbound: opts.outbound, sealedBox: opts.sealedBox, log }),
+        retrySeconds: WEBHOOK_RETRY_SECONDS,
+      },
+    },
+    parallel: true,
+    log,
+  });
+  const webhooks = webhookFanOut({ db: database.db, deliverNow: (items) => webhookDeliveries.deliverLeased(items) });
   // Everything a lead change reaches outside the process, each consumer taking repeats.
-  const leadEvents = allOf(liveEventHandler(live));
+  const leadEvents = allOf(liveEventHandler(live), webhooks);
   const outbox = createOutboxWorker({
     db: database.db,
     handlers: {
@@ -64,6 +91,7 @@ export function createBackgroundWork(opts: {
       [LEADS_BULK_UPDATED]: leadEvents,
       [LEADS_IMPORTED]: leadEvents,
       [CONTACT_OUTBOX_KIND]: contactMailHandler(mailer),
+      [WEBHOOK_EVENT_KIND]: webhooks,
     },
     log,
   });
@@ -91,6 +119,7 @@ export function createBackgroundWork(opts: {
         run: () => removeUnclaimedAttachments({ db: database.db, storage, log }),
       },
       { name: OUTBOX_RETENTION_TASK, run: () => purgeOutbox(database.db) },
+      { name: WEBHOOK_RETENTION_TASK, run: () => purgeOldDeliveries(database.db) },
       {
         name: SUBSCRIPTION_PERIODS_TASK,
         run: async () => {
@@ -118,11 +147,13 @@ export function createBackgroundWork(opts: {
   });
   return {
     outbox,
+    webhookDeliveries,
     scheduler,
     /** A job in flight finishes (and commits) first; what it queued waits in the outbox. */
     async stop() {
       await scheduler.stop();
       await outbox.stop();
+      await webhookDeliveries.stop();
     },
   };
 }

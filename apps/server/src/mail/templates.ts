@@ -14,7 +14,8 @@ export type MailTemplate =
   | 'trial_ending'
   | 'trial_ended'
   | 'usage_threshold'
-  | 'held_leads';
+  | 'held_leads'
+  | 'webhook_disabled';
 type Lang = 'en' | 'sv';
 
 interface Copy {
@@ -240,6 +241,27 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
       signature: 'LeadCapture-teamet',
     },
   },
+  // To every owner when a webhook is disabled by its endpoint (410) or by 5 days of failures.
+  webhook_disabled: {
+    en: {
+      subject: 'A webhook was disabled',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'See your webhooks',
+      expiry: '',
+      ignore: 'You get this email because you own the organisation.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'En webhook har stängts av',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Se era webhooks',
+      expiry: '',
+      ignore: 'Du får det här mejlet eftersom du äger organisationen.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
 };
 
 export const escapeHtml = (s: string) =>
@@ -395,4 +417,20 @@ export function heldLeadsDetail(language: string, limit: number): string {
   return language === 'sv'
     ? `Planens gräns på ${limit} leads den här månaden är nådd. Besökarnas nya leads sparas och väntar: uppgradera planen så visas de direkt, med sina aviseringar.`
     : `Your plan’s limit of ${limit} leads this month is reached. Visitors’ new leads are kept and waiting: upgrade your plan and they appear at once, with their notifications.`;
+}
+
+/** The body of a webhook_disabled mail, in the owner's language. */
+export function webhookDisabledDetail(
+  language: string,
+  webhook: { name: string; url: string; reason: 'manual' | 'gone' | 'failing' },
+): string {
+  const which = `“${webhook.name}” (${webhook.url})`;
+  if (language === 'sv') {
+    return webhook.reason === 'gone'
+      ? `Webhooken ${which} har stängts av: adressen svarade 410 Gone. Inga fler händelser skickas dit förrän ni slår på den igen.`
+      : `Webhooken ${which} har stängts av efter fem dagar då varje leverans misslyckades. Inga fler händelser skickas dit förrän ni slår på den igen.`;
+  }
+  return webhook.reason === 'gone'
+    ? `The webhook ${which} was disabled: its address answered 410 Gone. No more events are sent to it until you enable it again.`
+    : `The webhook ${which} was disabled after five days in which every delivery failed. No more events are sent to it until you enable it again.`;
 }
