@@ -164,6 +164,8 @@ export interface SendEnv {
   outbound: Outbound;
   sealedBox: SealedBox;
   log: FastifyBaseLogger;
+  /** The whole exchange's limit: 10 s (03-decisions §4a) unless a test narrows it. */
+  timeoutMs?: number;
 }
 
 export type AttemptOutcome =
@@ -262,7 +264,7 @@ export async function attemptDelivery(
         ),
       },
       body: delivery.body,
-      timeoutMs: OUTBOUND_TIMEOUT_MS,
+      timeoutMs: env.timeoutMs ?? OUTBOUND_TIMEOUT_MS,
       maxBodyBytes: EXCERPT_BYTES,
     });
     statusCode = answer.status;
