@@ -69,6 +69,9 @@ describe('row-level security', () => {
       'subscriptions',
       'usage_alerts',
       'usage_records',
+      'webhook_attempts',
+      'webhook_deliveries',
+      'webhooks',
     ]);
     for (const r of rows) expect(r, r.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
     const [orgTable] = await queryRows<{ relforcerowsecurity: boolean }>(
