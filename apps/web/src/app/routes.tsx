@@ -109,6 +109,9 @@ const pages = {
   organization: lazyPage(() =>
     import('../features/settings/pages/organization-page.tsx').then((m) => ({ Component: m.OrganizationPage })),
   ),
+  integrations: lazyPage(() =>
+    import('../features/integrations/pages/integrations-page.tsx').then((m) => ({ Component: m.IntegrationsPage })),
+  ),
   billing: lazyPage(() =>
     import('../features/billing/pages/billing-page.tsx').then((m) => ({ Component: m.BillingPage })),
   ),
@@ -246,6 +249,11 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               path: 'settings/organization',
               lazy: pages.organization,
               handle: title((t) => t('settings:organization.metaTitle')),
+            },
+            {
+              path: 'settings/integrations',
+              lazy: pages.integrations,
+              handle: { ...title((t) => t('webhooks:page.metaTitle')), namespaces: ['webhooks'] },
             },
             { path: 'settings/billing', lazy: pages.billing, handle: title((t) => t('billing:page.metaTitle')) },
             {

@@ -18,6 +18,7 @@ import { languages, type Language } from './language.ts';
  *   leads      leads list, lead form and lead page
  *   notifications  the bell in the dashboard header and the notifications page
  *   offers     offers list and offer builder (page settings, QR and print, figures, leads)
+ *   webhooks   outgoing webhooks on /settings/integrations (list, form, secret, delivery log)
  * Each namespace of each language is a chunk of its own (0.3-6 KB gzip): a page downloads the
  * strings it shows, not the terms of service. `coreNamespaces` load with the language before the
  * first render; any other loads when a component first asks for it (`useTranslation('settings')`
@@ -41,6 +42,7 @@ export const namespaces = [
   'notifications',
   'team',
   'offers',
+  'webhooks',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

@@ -14,6 +14,7 @@ import offers from './offers.json';
 import settings from './settings.json';
 import support from './support.json';
 import team from './team.json';
+import webhooks from './webhooks.json';
 
 /**
  * Swedish. `satisfies` makes tsc reject a file that lacks an English key; locales.test.ts also
@@ -35,4 +36,5 @@ export const sv = {
   notifications: notifications satisfies (typeof en)['notifications'],
   offers: offers satisfies (typeof en)['offers'],
   team: team satisfies (typeof en)['team'],
+  webhooks: webhooks satisfies (typeof en)['webhooks'],
 } as const;

@@ -134,12 +134,7 @@ function WebhooksBody({ allowed, organization }: { allowed: boolean; organizatio
             compact
             isEmpty={(page) => page.results.length === 0}
             empty={
-              <EmptyState
-                icon={WebhookIcon}
-                headingLevel={3}
-                title={t('emptyTitle')}
-                description={t('emptyBody')}
-              />
+              <EmptyState icon={WebhookIcon} headingLevel={3} title={t('emptyTitle')} description={t('emptyBody')} />
             }
           >
             {(page) => (
@@ -277,7 +272,12 @@ function WebhookRow({
             <History aria-hidden="true" />
             {logOpen ? t('actions.hideLog') : t('actions.log')}
           </Button>
-          <Button size="sm" variant="outline" aria-label={t('actions.editNamed', { name: webhook.name })} onClick={onEdit}>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={t('actions.editNamed', { name: webhook.name })}
+            onClick={onEdit}
+          >
             <Pencil aria-hidden="true" />
             {t('actions.edit')}
           </Button>

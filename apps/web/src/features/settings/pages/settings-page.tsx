@@ -9,14 +9,14 @@ type HubKey = 'profile' | 'organization' | 'integrations' | 'billing' | 'notific
 type HubCard = { key: HubKey; to?: string; icon: LucideIcon };
 
 /**
- * The settings hub (spec 01 §2). Profile, organisation and billing link to their pages;
- * integrations, notifications and API keys are not built yet, so their cards say so and link nowhere
+ * The settings hub (spec 01 §2). Profile, organisation, integrations and billing link to their
+ * pages; notifications and API keys are not built yet, so their cards say so and link nowhere
  * (a link to a 404 would be a dead end). Each gets its `to` when its page exists.
  */
 const cards: HubCard[] = [
   { key: 'profile', to: '/settings/profile', icon: UserRound },
   { key: 'organization', to: '/settings/organization', icon: Building2 },
-  { key: 'integrations', icon: Plug },
+  { key: 'integrations', to: '/settings/integrations', icon: Plug },
   { key: 'billing', to: '/settings/billing', icon: CreditCard },
   { key: 'notifications', icon: Bell },
   { key: 'apiKeys', icon: KeyRound },
