@@ -48,6 +48,7 @@ import { statusRoutes } from './modules/status/status.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
 import { zapierRoutes } from './modules/zapier/zapier.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { createOutbound, type Outbound } from './outbound/outbound.ts';
 import { createSealedBox } from './secrets/sealed-box.ts';
 import { createLocalStorage } from './storage/local-disk.ts';
@@ -124,6 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     throttle: createThrottle(throttleStore),
     fairShare: createFairShare(opts.fairShare),
     outbox: background.outbox,
+    webhookDeliveries: background.webhookDeliveries,
     scheduler: background.scheduler,
     live,
     meCache,
@@ -192,6 +194,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(integrationsRoutes(deps), { prefix: '/integrations' });
       // Zapier's platform calls these with an API key (docs/zapier.md).
       await api.register(acceptApiKeys('leads', zapierRoutes(deps)), { prefix: '/integrations/zapier' });
+      await api.register(acceptApiKeys('webhooks', webhooksRoutes(deps)), { prefix: '/integrations/webhooks' });
     },
     { prefix: API_PREFIX },
   );
@@ -203,7 +206,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // --- background work --------------------------------------------------------------------
   app.addHook('onReady', async () => {
-    if (opts.runOutbox !== false) background.outbox.start();
+    if (opts.runOutbox !== false) {
+      background.outbox.start();
+      background.webhookDeliveries.start();
+    }
     if (opts.runScheduler !== false) background.scheduler.start();
   });
   app.addHook('onClose', async () => {

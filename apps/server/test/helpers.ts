@@ -15,6 +15,7 @@ import type { DatabaseHandle } from '../src/db/database.ts';
 import { inScope } from '../src/db/tenant.ts';
 import { subscriptions } from '../src/modules/billing/billing.table.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
+import type { Outbound } from '../src/outbound/outbound.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -89,6 +90,8 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** Each organisation's share of heavy work, narrowed or widened for a test. */
   fairShare?: Partial<FairShareOptions>;
+  /** Outgoing requests through this guard (a stub resolver) instead of the configured one. */
+  outbound?: Outbound;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -112,6 +115,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database,
     mailer,
     fairShare: options.fairShare,
+    ...(options.outbound ? { outbound: options.outbound } : {}),
     runOutbox: false,
     runScheduler: false,
     ...logging,

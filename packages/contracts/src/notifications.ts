@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   'usage_threshold',
   'held_leads',
   'integration_error',
+  'webhook_disabled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -84,6 +85,17 @@ export const integrationErrorDataSchema = z.object({
   reason: z.string(),
 });
 export type IntegrationErrorData = z.infer<typeof integrationErrorDataSchema>;
+
+/**
+ * `webhook_disabled` (category system): a webhook was disabled by its endpoint's 410 (`gone`) or
+ * after 5 days of failed deliveries (`failing`); to every owner; link /settings/integrations.
+ */
+export const webhookDisabledDataSchema = z.object({
+  webhook_id: z.uuid(),
+  webhook_name: z.string(),
+  reason: z.enum(['gone', 'failing']),
+});
+export type WebhookDisabledData = z.infer<typeof webhookDisabledDataSchema>;
 
 export const notificationSchema = z.object({
   id: z.uuid(),

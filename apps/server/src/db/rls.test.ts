@@ -74,6 +74,9 @@ describe('row-level security', () => {
       'usage_alerts',
       'usage_records',
       'zapier_hooks',
+      'webhook_attempts',
+      'webhook_deliveries',
+      'webhooks',
     ]);
     for (const r of rows) expect(r, r.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
     const [orgTable] = await queryRows<{ relforcerowsecurity: boolean }>(

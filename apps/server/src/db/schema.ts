@@ -16,3 +16,4 @@ export * from '../modules/team/team.table.ts';
 export * from '../modules/api-keys/api-keys.table.ts';
 export * from '../modules/integrations/integrations.table.ts';
 export * from '../modules/zapier/zapier.table.ts';
+export * from '../modules/webhooks/webhooks.table.ts';

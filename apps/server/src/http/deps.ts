@@ -28,6 +28,8 @@ export interface AppDeps {
   /** Each organisation's share of heavy work (exports, imports, searches) in this process. */
   fairShare: FairShare;
   outbox: OutboxWorker;
+  /** Webhook deliveries: the outbox's `webhook.deliver` rows, on their own retry schedule. */
+  webhookDeliveries: OutboxWorker;
   /** Periodic jobs (bin purge, follow-up reminders); tests run a task with scheduler.run(name). */
   scheduler: Scheduler;
   /** Live events (lead.created, …), fed by the outbox; the live channels will subscribe to it. */

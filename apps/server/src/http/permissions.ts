@@ -59,6 +59,10 @@ const PERMISSIONS = {
   // sends leads out, which those who work on leads may do (they may export them too).
   'zapier.read': ['owner', 'admin', 'member', 'viewer'],
   'zapier.manage': ['owner', 'admin', 'member'],
+  // Webhooks: owners and admins read and manage them. Members do not read them: a webhook's URL
+  // often carries its receiver's credential (a token in the path), and its log the deliveries.
+  'webhooks.read': ['owner', 'admin'],
+  'webhooks.manage': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

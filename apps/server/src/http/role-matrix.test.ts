@@ -89,6 +89,12 @@ async function ownerCreates(url: string, body: unknown): Promise<string> {
   if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   return res.json<{ data: { id: string } }>().data.id;
 }
+// Nothing listens on port 9 of loopback: a test or resend fails fast, and still answers 200.
+const WEBHOOK = { name: 'Matrix hook', url: 'http://127.0.0.1:9/hook', events: ['lead.created'] };
+const newWebhook = () => ownerCreates('integrations/webhooks/', WEBHOOK);
+// One webhook for the routes that leave it in place: an organisation has at most 20.
+let sharedWebhook: Promise<string> | undefined;
+const theWebhook = () => (sharedWebhook ??= newWebhook());
 const newLead = () => ownerCreates('leads/', { first_name: 'Matrix', last_name: 'Lead', email: uniqueEmail('lead') });
 const emailField = { id: 'email', type: 'email', label: 'Email' };
 const newOffer = (withField = false) =>
@@ -985,6 +991,66 @@ const ROUTES: Route[] = [
     path: '/integrations/zapier/samples/{event}/',
     allowed: ALL,
     request: () => ({ url: 'integrations/zapier/samples/lead.created/' }),
+  },
+  // --- webhooks: owner and admin (a webhook's URL often carries its receiver's credential) ---
+  {
+    method: 'GET',
+    path: '/integrations/webhooks/',
+    allowed: MANAGE,
+    request: () => ({ url: 'integrations/webhooks/' }),
+  },
+  {
+    method: 'POST',
+    path: '/integrations/webhooks/',
+    allowed: MANAGE,
+    request: () => ({ url: 'integrations/webhooks/', body: WEBHOOK }),
+  },
+  {
+    method: 'GET',
+    path: '/integrations/webhooks/{id}/',
+    allowed: MANAGE,
+    request: async () => ({ url: `integrations/webhooks/${await theWebhook()}/` }),
+  },
+  {
+    method: 'PATCH',
+    path: '/integrations/webhooks/{id}/',
+    allowed: MANAGE,
+    request: async () => ({ url: `integrations/webhooks/${await theWebhook()}/`, body: { name: 'Renamed' } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/integrations/webhooks/{id}/',
+    allowed: MANAGE,
+    request: async () => ({ url: `integrations/webhooks/${await newWebhook()}/` }),
+  },
+  {
+    method: 'POST',
+    path: '/integrations/webhooks/{id}/test/',
+    allowed: MANAGE,
+    note: 'answers the attempt, failed or not',
+    request: async () => ({ url: `integrations/webhooks/${await theWebhook()}/test/` }),
+  },
+  {
+    method: 'POST',
+    path: '/integrations/webhooks/{id}/rotate-secret/',
+    allowed: MANAGE,
+    request: async () => ({ url: `integrations/webhooks/${await theWebhook()}/rotate-secret/` }),
+  },
+  {
+    method: 'GET',
+    path: '/integrations/webhooks/{id}/deliveries/',
+    allowed: MANAGE,
+    request: async () => ({ url: `integrations/webhooks/${await theWebhook()}/deliveries/` }),
+  },
+  {
+    method: 'POST',
+    path: '/integrations/webhooks/{id}/deliveries/{delivery_id}/resend/',
+    allowed: MANAGE,
+    request: async () => {
+      const webhook = await theWebhook();
+      const delivery = await ownerCreates(`integrations/webhooks/${webhook}/test/`, {});
+      return { url: `integrations/webhooks/${webhook}/deliveries/${delivery}/resend/` };
+    },
   },
 ];
 

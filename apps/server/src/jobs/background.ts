@@ -21,12 +21,20 @@ import {
 } from '../modules/integrations/integrations.service.ts';
 import { sendFollowUpReminders } from '../modules/notifications/follow-up-reminders.service.ts';
 import { ZAPIER_DELIVER, zapierDeliverHandler, zapierFanOut } from '../modules/zapier/zapier.service.ts';
+import {
+  WEBHOOK_DELIVER_KIND,
+  WEBHOOK_EVENT_KIND,
+  webhookDeliverHandler,
+  webhookFanOut,
+} from '../modules/webhooks/webhook-delivery.ts';
+import { purgeOldDeliveries } from '../modules/webhooks/webhooks.service.ts';
+import type { Outbound } from '../outbound/outbound.ts';
+import type { SealedBox } from '../secrets/sealed-box.ts';
+import { WEBHOOK_RETRY_SECONDS } from '@leadcapture/contracts/webhooks';
 import { liveEventHandler, type LiveEventBus } from './live-events.ts';
 import { allOf, createOutboxWorker } from './outbox.ts';
 import { OUTBOX_RETENTION_TASK, purgeOutbox } from './outbox-retention.ts';
 import { createScheduler } from './scheduler.ts';
-import type { Outbound } from '../outbound/outbound.ts';
-import type { SealedBox } from '../secrets/sealed-box.ts';
 import type { FileStorage } from '../storage/storage.ts';
 
 /** Names of the scheduled tasks (their advisory locks are named after them). */
@@ -37,6 +45,7 @@ export const SUBSCRIPTION_PERIODS_TASK = 'subscription_periods';
 export const TRIAL_REMINDERS_TASK = 'subscription_trial_reminders';
 export const ATTACHMENT_CLEANUP_TASK = 'lead_attachment_cleanup';
 export const USAGE_RECORDS_TASK = 'usage_records';
+export const WEBHOOK_RETENTION_TASK = 'webhook_delivery_retention';
 /** Each day's usage figure is rewritten at most an hour before the day ends. */
 const USAGE_RECORDS_INTERVAL_MS = 60 * 60 * 1000;
 /** Imports interrupted by a dead process are found within a minute of going stale. */
@@ -62,6 +71,20 @@ export function createBackgroundWork(opts: {
   log: FastifyBaseLogger;
 }) {
   const { config, database, mailer, live, storage, billing, log } = opts;
+  // Webhook deliveries have their own worker: their retry schedule (03-decisions §4a), and a
+  // batch sent side by side, so a customer's slow endpoint never holds mail or live events.
+  const webhookDeliveries = createOutboxWorker({
+    db: database.db,
+    handlers: {
+      [WEBHOOK_DELIVER_KIND]: {
+        handle: webhookDeliverHandler({ db: database.db, outbound: opts.outbound, sealedBox: opts.sealedBox, log }),
+        retrySeconds: WEBHOOK_RETRY_SECONDS,
+      },
+    },
+    parallel: true,
+    log,
+  });
+  const webhooks = webhookFanOut({ db: database.db, deliverNow: (items) => webhookDeliveries.deliverLeased(items) });
   const integrations = createIntegrationWork({
     db: database.db,
     outbound: opts.outbound,
@@ -72,7 +95,7 @@ export function createBackgroundWork(opts: {
   // Everything a lead change reaches outside the process, each consumer taking repeats. A
   // consumer that queues further deliveries wakes the worker rather than wait for its poll.
   const kick = () => outbox.kick();
-  const leadEvents = allOf(liveEventHandler(live), integrations.leadEvents, zapierFanOut(database.db, kick));
+  const leadEvents = allOf(liveEventHandler(live), webhooks, integrations.leadEvents, zapierFanOut(database.db, kick));
   const outbox = createOutboxWorker({
     db: database.db,
     handlers: {
@@ -86,6 +109,7 @@ export function createBackgroundWork(opts: {
       [INTEGRATION_PUSH]: integrations.push,
       [INTEGRATION_SYNC]: integrations.sync,
       [ZAPIER_DELIVER]: zapierDeliverHandler(database.db, opts.outbound, log),
+      [WEBHOOK_EVENT_KIND]: webhooks,
     },
     log,
   });
@@ -113,6 +137,7 @@ export function createBackgroundWork(opts: {
         run: () => removeUnclaimedAttachments({ db: database.db, storage, log }),
       },
       { name: OUTBOX_RETENTION_TASK, run: () => purgeOutbox(database.db) },
+      { name: WEBHOOK_RETENTION_TASK, run: () => purgeOldDeliveries(database.db) },
       {
         name: SUBSCRIPTION_PERIODS_TASK,
         run: async () => {
@@ -140,11 +165,13 @@ export function createBackgroundWork(opts: {
   });
   return {
     outbox,
+    webhookDeliveries,
     scheduler,
     /** A job in flight finishes (and commits) first; what it queued waits in the outbox. */
     async stop() {
       await scheduler.stop();
       await outbox.stop();
+      await webhookDeliveries.stop();
     },
   };
 }

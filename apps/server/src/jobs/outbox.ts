@@ -14,6 +14,15 @@ export interface OutboxItem {
 export type OutboxHandler = (item: OutboxItem) => Promise<void>;
 
 /**
+ * A kind whose retries keep their own schedule (webhook deliveries: 03-decisions §4a): the
+ * seconds before each retry; after the last one the row is dead.
+ */
+export interface ScheduledHandler {
+  handle: OutboxHandler;
+  retrySeconds: readonly number[];
+}
+
+/**
  * One kind, several consumers (a lead change goes to the live channels, webhooks and
  * integrations): each runs; if any fails the item is retried for all of them, so each consumer
  * takes a repeat as at-least-once delivery already asks.
@@ -61,6 +70,31 @@ export async function enqueue(
   return row.id;
 }
 
+/**
+ * Written in the caller's transaction and leased to the caller (`attempts` 1, `locked_until`
+ * LEASE_SECONDS ahead): after the commit it hands them to `deliverLeased` at once, with no
+ * claim; if it dies first, the lease expires and any poller delivers them.
+ */
+export async function enqueueLeased(
+  tx: Tx,
+  items: { kind: string; payload: Record<string, unknown>; organizationId: string }[],
+): Promise<OutboxItem[]> {
+  if (items.length === 0) return [];
+  const rows = await tx
+    .insert(outbox)
+    .values(
+      items.map((item) => ({
+        kind: item.kind,
+        payload: item.payload,
+        organizationId: item.organizationId,
+        attempts: 1,
+        lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      })),
+    )
+    .returning({ id: outbox.id, kind: outbox.kind, organizationId: outbox.organizationId, payload: outbox.payload });
+  return rows.map((r) => ({ ...r, attempts: 1 }));
+}
+
 /** 10 s, 20 s, 40 s … capped at one hour. */
 export function backoffSeconds(attempt: number): number {
   return Math.min(3600, 10 * 2 ** Math.max(0, attempt - 1));
@@ -73,11 +107,20 @@ export function backoffSeconds(attempt: number): number {
  */
 export function createOutboxWorker(opts: {
   db: Database;
-  handlers: Record<string, OutboxHandler>;
+  handlers: Record<string, OutboxHandler | ScheduledHandler>;
   log: FastifyBaseLogger;
   pollMs?: number;
+  /**
+   * Deliver a batch's rows at the same time rather than one after another: for handlers that
+   * wait on other people's servers (webhooks), where one slow answer must not hold the rest.
+   */
+  parallel?: boolean;
 }) {
   const { db, handlers, log } = opts;
+  const each = async <T>(items: T[], fn: (item: T) => Promise<void>) => {
+    if (opts.parallel) await Promise.all(items.map(fn));
+    else for (const item of items) await fn(item);
+  };
   // Only kinds this process can deliver: a process without a handler (an older version during
   // a rolling deploy, a worker for other kinds) must leave the row to one that has it, not
   // fail it towards MAX_ATTEMPTS.
@@ -119,10 +162,11 @@ export function createOutboxWorker(opts: {
 
   /** Runs the item's handler; answers true when it was delivered (a failure is recorded). */
   async function deliver(item: OutboxItem): Promise<boolean> {
-    const handler = handlers[item.kind];
+    const entry = handlers[item.kind];
+    const schedule = entry && typeof entry !== 'function' ? entry.retrySeconds : undefined;
     try {
-      if (!handler) throw new Error(`no handler for outbox kind ${item.kind}`);
-      await handler(item);
+      if (!entry) throw new Error(`no handler for outbox kind ${item.kind}`);
+      await (typeof entry === 'function' ? entry(item) : entry.handle(item));
       return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -139,7 +183,8 @@ export function createOutboxWorker(opts: {
           .where(eq(outbox.id, item.id));
         return false;
       }
-      const giveUp = item.attempts >= MAX_ATTEMPTS;
+      const giveUp = item.attempts >= (schedule ? schedule.length + 1 : MAX_ATTEMPTS);
+      const wait = schedule ? (schedule[item.attempts - 1] ?? 0) : backoffSeconds(item.attempts);
       log.warn(
         { outboxId: item.id, kind: item.kind, attempts: item.attempts, err: message, giveUp },
         'outbox delivery failed',
@@ -149,9 +194,7 @@ export function createOutboxWorker(opts: {
         .set({
           lockedUntil: null,
           lastError: message.slice(0, 2000),
-          ...(giveUp
-            ? { failedAt: new Date() }
-            : { availableAt: sql`now() + make_interval(secs => ${backoffSeconds(item.attempts)})` }),
+          ...(giveUp ? { failedAt: new Date() } : { availableAt: sql`now() + make_interval(secs => ${wait})` }),
         })
         .where(and(eq(outbox.id, item.id)));
       return false;
@@ -214,7 +257,9 @@ export function createOutboxWorker(opts: {
       if (items.length === 0) return total;
       total += items.length;
       const delivered: string[] = [];
-      for (const item of items) if (await deliver(item)) delivered.push(item.id);
+      await each(items, async (item) => {
+        if (await deliver(item)) delivered.push(item.id);
+      });
       // One update for the batch: under a burst of captures a row each would double the writes.
       // A crash before it lets the leases expire and the batch is delivered again (at least once).
       if (delivered.length > 0) await markDelivered(delivered);
@@ -279,7 +324,9 @@ export function createOutboxWorker(opts: {
      */
     deliverLeased(items: OutboxItem[]): void {
       const delivery = (async () => {
-        for (const item of items) if (await deliver(item)) acks.push(item.id);
+        await each(items, async (item) => {
+          if (await deliver(item)) acks.push(item.id);
+        });
         void flushAcks();
       })().catch((err: unknown) => log.error({ err }, 'outbox leased delivery failed'));
       leased.add(delivery);

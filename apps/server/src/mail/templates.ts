@@ -15,7 +15,8 @@ export type MailTemplate =
   | 'trial_ended'
   | 'usage_threshold'
   | 'held_leads'
-  | 'integration_error';
+  | 'integration_error'
+  | 'webhook_disabled';
 type Lang = 'en' | 'sv';
 
 interface Copy {
@@ -262,6 +263,27 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
       signature: 'LeadCapture-teamet',
     },
   },
+  // To every owner when a webhook is disabled by its endpoint (410) or by 5 days of failures.
+  webhook_disabled: {
+    en: {
+      subject: 'A webhook was disabled',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'See your webhooks',
+      expiry: '',
+      ignore: 'You get this email because you own the organisation.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'En webhook har stängts av',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Se era webhooks',
+      expiry: '',
+      ignore: 'Du får det här mejlet eftersom du äger organisationen.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
 };
 
 export const escapeHtml = (s: string) =>
@@ -426,4 +448,20 @@ export function integrationErrorDetail(language: string, integration: { name: st
   return language === 'sv'
     ? `${integration.name} tog inte emot uppgifterna för integrationen (${integration.reason}). Inga leads skickas dit förrän du har uppdaterat dem.`
     : `${integration.name} refused the integration’s credentials (${integration.reason}). No leads are sent there until you update them.`;
+}
+
+/** The body of a webhook_disabled mail, in the owner's language. */
+export function webhookDisabledDetail(
+  language: string,
+  webhook: { name: string; url: string; reason: 'manual' | 'gone' | 'failing' },
+): string {
+  const which = `“${webhook.name}” (${webhook.url})`;
+  if (language === 'sv') {
+    return webhook.reason === 'gone'
+      ? `Webhooken ${which} har stängts av: adressen svarade 410 Gone. Inga fler händelser skickas dit förrän ni slår på den igen.`
+      : `Webhooken ${which} har stängts av efter fem dagar då varje leverans misslyckades. Inga fler händelser skickas dit förrän ni slår på den igen.`;
+  }
+  return webhook.reason === 'gone'
+    ? `The webhook ${which} was disabled: its address answered 410 Gone. No more events are sent to it until you enable it again.`
+    : `The webhook ${which} was disabled after five days in which every delivery failed. No more events are sent to it until you enable it again.`;
 }

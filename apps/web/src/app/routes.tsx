@@ -109,6 +109,9 @@ const pages = {
   organization: lazyPage(() =>
     import('../features/settings/pages/organization-page.tsx').then((m) => ({ Component: m.OrganizationPage })),
   ),
+  integrations: lazyPage(() =>
+    import('../features/integrations/pages/integrations-page.tsx').then((m) => ({ Component: m.IntegrationsPage })),
+  ),
   billing: lazyPage(() =>
     import('../features/billing/pages/billing-page.tsx').then((m) => ({ Component: m.BillingPage })),
   ),
@@ -116,9 +119,6 @@ const pages = {
     import('../features/api-keys/pages/api-keys-page.tsx').then((m) => ({ Component: m.ApiKeysPage })),
   ),
   usage: lazyPage(() => import('../features/billing/pages/usage-page.tsx').then((m) => ({ Component: m.UsagePage }))),
-  integrations: lazyPage(() =>
-    import('../features/integrations/pages/integrations-page.tsx').then((m) => ({ Component: m.IntegrationsPage })),
-  ),
   checkout: lazyPage(() =>
     import('../features/billing/pages/checkout-page.tsx').then((m) => ({ Component: m.CheckoutPage })),
   ),
@@ -258,7 +258,7 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
             {
               path: 'settings/integrations',
               lazy: pages.integrations,
-              handle: title((t) => t('integrations:page.metaTitle')),
+              handle: { ...title((t) => t('integrations:page.metaTitle')), namespaces: ['webhooks'] },
             },
             {
               path: 'settings/billing/usage',

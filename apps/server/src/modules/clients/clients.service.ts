@@ -21,6 +21,7 @@ import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { withCalendarDatesResolved } from '../organizations/organizations.service.ts';
 import { leadActivities, leads } from '../leads/leads.table.ts';
 import { assignableMembers, LEAD_UPDATED, toLead } from '../leads/leads.service.ts';
+import { queueWebhookEvents } from '../webhooks/webhooks.service.ts';
 import { clients } from './clients.table.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -293,7 +294,9 @@ export async function createClient(ctx: TenantContext, meta: RequestMeta, given:
     targetType: 'client',
     targetId: row.id,
   });
-  return toClient(row);
+  const client = toClient(row);
+  await queueWebhookEvents(ctx.tx, ctx.organizationId, [{ type: 'client.created', data: client }]);
+  return client;
 }
 
 /** PATCH /clients/{id}/: the given fields. */

@@ -8,7 +8,8 @@ import { assertCan } from '../../http/permissions.ts';
 import { enqueue } from '../../jobs/outbox.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { events } from '../events/events.table.ts';
-import { lockLead, LEAD_UPDATED, toLead, type LeadRow } from '../leads/leads.service.ts';
+import { announceChanges, lockLead, LEAD_UPDATED, toLead, type LeadRow } from '../leads/leads.service.ts';
+import { queueWebhookEvents } from '../webhooks/webhooks.service.ts';
 import { leadActivities, leads } from '../leads/leads.table.ts';
 import { offers } from '../offers/offers.table.ts';
 import { withCalendarDatesResolved } from '../organizations/organizations.service.ts';
@@ -157,8 +158,15 @@ export async function convertLead(
     targetId: lead.id,
     metadata: { client: row.id },
   });
-  await enqueue(ctx.tx, { kind: LEAD_UPDATED, organizationId: ctx.organizationId, payload: { data: toLead(linked) } });
-  return toClient(row);
+  const converted = toLead(linked);
+  const client = toClient(row);
+  await enqueue(ctx.tx, { kind: LEAD_UPDATED, organizationId: ctx.organizationId, payload: { data: converted } });
+  await announceChanges(ctx, converted, lead);
+  await queueWebhookEvents(ctx.tx, ctx.organizationId, [
+    { type: 'lead.converted', data: { ...converted, previous_status: lead.status } },
+    { type: 'client.created', data: client },
+  ]);
+  return client;
 }
 
 const rate = (converted: number, total: number) => (total === 0 ? 0 : Math.round((converted / total) * 1000) / 10);

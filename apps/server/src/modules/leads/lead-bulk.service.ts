@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { LeadStatus } from '@leadcapture/contracts/constants';
 import type { BulkLeadsData, BulkLeadsResult } from '@leadcapture/contracts/leads';
 import { LEAD_RETENTION_DAYS } from '@leadcapture/contracts/leads';
 import type { TenantContext } from '../../db/tenant.ts';
@@ -7,7 +8,8 @@ import { assertCan } from '../../http/permissions.ts';
 import { enqueue } from '../../jobs/outbox.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { liveLeadIds } from './lead-activities.service.ts';
-import { assignableMembers, type AssignableMember } from './leads.service.ts';
+import { queueWebhookEvents, subscribedEventTypes } from '../webhooks/webhooks.service.ts';
+import { assignableMembers, toLead, type AssignableMember } from './leads.service.ts';
 import { leadActivities, leads } from './leads.table.ts';
 
 /** Outbox kind of a bulk change: one message naming the leads, not one per lead. */
@@ -32,6 +34,7 @@ export async function bulkLeads(ctx: TenantContext, meta: RequestMeta, data: Bul
       organizationId: ctx.organizationId,
       payload: { data: { action: data.action, ids: result.updated } },
     });
+    await announcePerLead(ctx, data.action, result);
     await recordAudit(ctx.tx, meta, {
       action: `lead.bulk_${data.action}`,
       userId: ctx.userId,
@@ -48,6 +51,39 @@ interface Outcome {
   found: Set<string>;
   /** Ids actually changed. */
   updated: string[];
+  /** The status or assignee each changed lead had before (status and assign actions). */
+  before?: Map<string, { status: LeadStatus; assignedTo: string | null }>;
+}
+
+/**
+ * Webhooks take a bulk change lead by lead (lead.updated, and lead.status_changed,
+ * lead.assigned or lead.deleted as the action is), in its transaction; the leads are read only
+ * when an active webhook listens (one indexed read otherwise).
+ */
+async function announcePerLead(ctx: TenantContext, action: BulkLeadsData['action'], result: Outcome): Promise<void> {
+  const listening = await subscribedEventTypes(ctx.tx, ctx.organizationId);
+  if (listening.size === 0) return;
+  if (action === 'delete') {
+    await queueWebhookEvents(
+      ctx.tx,
+      ctx.organizationId,
+      result.updated.map((id) => ({ type: 'lead.deleted' as const, data: { id } })),
+      listening,
+    );
+    return;
+  }
+  const rows = await ctx.tx.select().from(leads).where(own(ctx, result.updated)).orderBy(leads.id);
+  const events: Parameters<typeof queueWebhookEvents>[2] = [];
+  for (const row of rows) {
+    const lead = toLead(row);
+    events.push({ type: 'lead.updated', data: lead });
+    const before = result.before?.get(row.id);
+    if (before && before.status !== lead.status)
+      events.push({ type: 'lead.status_changed', data: { ...lead, previous_status: before.status } });
+    if (before && before.assignedTo !== lead.assigned_to)
+      events.push({ type: 'lead.assigned', data: { ...lead, previous_assigned_to: before.assignedTo } });
+  }
+  await queueWebhookEvents(ctx.tx, ctx.organizationId, events, listening);
 }
 
 const own = (ctx: TenantContext, ids: string[]) =>
@@ -95,7 +131,7 @@ async function run(ctx: TenantContext, ids: string[], data: BulkLeadsData): Prom
           })),
         );
       }
-      return { found: new Set(rows.map((r) => r.id)), updated: changing.map((r) => r.id) };
+      return { found: new Set(rows.map((r) => r.id)), updated: changing.map((r) => r.id), before: beforeOf(changing) };
     }
     case 'assign': {
       const rows = await lockLive(ctx, ids);
@@ -120,7 +156,7 @@ async function run(ctx: TenantContext, ids: string[], data: BulkLeadsData): Prom
           };
         }),
       );
-      return { found: new Set(rows.map((r) => r.id)), updated: changing.map((r) => r.id) };
+      return { found: new Set(rows.map((r) => r.id)), updated: changing.map((r) => r.id), before: beforeOf(changing) };
     }
     case 'tag': {
       const rows = await lockLive(ctx, ids);
@@ -167,6 +203,9 @@ async function run(ctx: TenantContext, ids: string[], data: BulkLeadsData): Prom
     }
   }
 }
+
+const beforeOf = (rows: { id: string; status: LeadStatus; assignedTo: string | null }[]) =>
+  new Map(rows.map((r) => [r.id, { status: r.status, assignedTo: r.assignedTo }]));
 
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, string[]> {
   const groups = new Map<K, string[]>();

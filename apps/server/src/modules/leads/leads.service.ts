@@ -22,6 +22,7 @@ import { memberships, organizations } from '../organizations/organizations.table
 import { leadStatusChangeDetail } from '../../mail/templates.ts';
 import { loadScoringRules } from './lead-scoring.service.ts';
 import { events } from '../events/events.table.ts';
+import { queueWebhookEvents } from '../webhooks/webhooks.service.ts';
 import { leadActivities, leads } from './leads.table.ts';
 
 // The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
@@ -470,7 +471,26 @@ export async function updateLead(
     targetType: 'lead',
     targetId: leadId,
   });
-  return announce(ctx, LEAD_UPDATED, row);
+  const lead = await announce(ctx, LEAD_UPDATED, row);
+  await announceChanges(ctx, lead, current);
+  return lead;
+}
+
+/**
+ * The webhook events a change of status or assignee also is (lead.status_changed with the
+ * previous status, lead.assigned with the previous assignee), in the change's transaction.
+ */
+export async function announceChanges(
+  ctx: TenantContext,
+  lead: Lead,
+  before: { status: LeadStatus; assignedTo: string | null },
+): Promise<void> {
+  const events: Parameters<typeof queueWebhookEvents>[2] = [];
+  if (lead.status !== before.status)
+    events.push({ type: 'lead.status_changed', data: { ...lead, previous_status: before.status } });
+  if (lead.assigned_to !== before.assignedTo)
+    events.push({ type: 'lead.assigned', data: { ...lead, previous_assigned_to: before.assignedTo } });
+  await queueWebhookEvents(ctx.tx, ctx.organizationId, events);
 }
 
 /** DELETE /leads/{id}/: into the bin, restorable for LEAD_RETENTION_DAYS. */
@@ -571,7 +591,9 @@ export async function changeStatus(
     { type: 'status_changed', description: note, metadata: { from: current.status, to: data.status } },
   ]);
   if (data.notify) await queueStatusMail(ctx, publicUrl, row, { from: current.status, note });
-  return announce(ctx, LEAD_UPDATED, row);
+  const lead = await announce(ctx, LEAD_UPDATED, row);
+  await announceChanges(ctx, lead, current);
+  return lead;
 }
 
 /** POST /leads/{id}/assign/: to a member who works on leads, or to nobody. */
@@ -597,7 +619,9 @@ export async function assignLead(
       metadata: { from: current.assignedTo, to: member?.id ?? null, to_name: member?.name ?? '' },
     },
   ]);
-  return announce(ctx, LEAD_UPDATED, row);
+  const lead = await announce(ctx, LEAD_UPDATED, row);
+  await announceChanges(ctx, lead, current);
+  return lead;
 }
 
 function scoreAnswer(row: LeadRow, rules: ScoringRules): LeadScore {

@@ -15,6 +15,7 @@ import offers from './offers.json';
 import settings from './settings.json';
 import support from './support.json';
 import team from './team.json';
+import webhooks from './webhooks.json';
 
 /** English, the source language: every namespace of locales/en in one chunk, loaded on demand. */
 export const en = {
@@ -35,4 +36,5 @@ export const en = {
   team,
   apiKeys,
   integrations,
+  webhooks,
 } as const;

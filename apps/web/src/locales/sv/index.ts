@@ -16,6 +16,7 @@ import offers from './offers.json';
 import settings from './settings.json';
 import support from './support.json';
 import team from './team.json';
+import webhooks from './webhooks.json';
 
 /**
  * Swedish. `satisfies` makes tsc reject a file that lacks an English key; locales.test.ts also
@@ -39,4 +40,5 @@ export const sv = {
   team: team satisfies (typeof en)['team'],
   apiKeys: apiKeys satisfies (typeof en)['apiKeys'],
   integrations: integrations satisfies (typeof en)['integrations'],
+  webhooks: webhooks satisfies (typeof en)['webhooks'],
 } as const;

@@ -18,6 +18,7 @@ import { useCurrentUser } from '../../auth/api/me.ts';
 import { useIntegrationChanges, useIntegrations } from '../api/integrations.ts';
 import { ConnectDialog } from '../components/connect-dialog.tsx';
 import { IntegrationCard } from '../components/integration-card.tsx';
+import { WebhooksSection } from '../components/webhooks-section.tsx';
 
 type Open = { mode: 'connect' | 'configure' | 'disconnect'; integration: Integration } | null;
 
@@ -102,8 +103,7 @@ export function IntegrationsPage() {
         </QueryState>
       </section>
 
-      {/* Outgoing webhooks (issue 24 part B): <WebhooksSection /> from
-          ../components/webhooks-section.tsx is mounted here, below the tools. */}
+      <WebhooksSection />
 
       {open !== null && open.mode !== 'disconnect' && (
         <ConnectDialog

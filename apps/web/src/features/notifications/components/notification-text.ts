@@ -33,6 +33,12 @@ const RENDERERS: Record<NotificationType, Renderer> = {
   },
   held_leads: (t, data) => t('types.held_leads.text', { limit: whole(data.limit) }),
   integration_error: (t, data) => t('types.integration_error.text', { name: text(data.name) }),
+  webhook_disabled: (t, data) => {
+    const name = text(data.webhook_name);
+    return data.reason === 'gone'
+      ? t('types.webhook_disabled.gone', { name })
+      : t('types.webhook_disabled.failing', { name });
+  },
 };
 
 /** A notification's sentence in the reader's language, written from its type and data. */
