@@ -73,10 +73,10 @@ describe('row-level security', () => {
       'subscriptions',
       'usage_alerts',
       'usage_records',
-      'zapier_hooks',
       'webhook_attempts',
       'webhook_deliveries',
       'webhooks',
+      'zapier_hooks',
     ]);
     for (const r of rows) expect(r, r.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
     const [orgTable] = await queryRows<{ relforcerowsecurity: boolean }>(
