@@ -53,6 +53,8 @@ describe('row-level security', () => {
       'events',
       'files',
       'held_leads',
+      'integration_records',
+      'integrations',
       'invitation_tokens',
       'invoices',
       'lead_activities',
