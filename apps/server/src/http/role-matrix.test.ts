@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@leadcapture/contracts/constants';
 import { createEvent, postCapture, visitor, type EventFixture } from '../../test/capture.ts';
+import { HubspotDouble } from '../../test/doubles/hubspot-double.ts';
 import { multipart, PNG, type Part } from '../../test/multipart.ts';
 import {
   bearer,
@@ -866,6 +867,51 @@ const ROUTES: Route[] = [
     allowed: ['owner'],
     request: () => ({ url: 'billing/portal/', body: {} }),
   },
+
+  // --- integrations: every role reads, owner and admin manage ---
+  { method: 'GET', path: '/integrations/', allowed: ALL, request: () => ({ url: 'integrations/' }) },
+  {
+    method: 'POST',
+    path: '/integrations/{kind}/connect/',
+    allowed: MANAGE,
+    request: async () => {
+      await hubspotIntegration('inactive');
+      return { url: 'integrations/hubspot/connect/', body: { config: { access_token: hub.token } } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/integrations/{id}/',
+    allowed: ALL,
+    request: async () => ({ url: `integrations/${await hubspotIntegration('connected')}/` }),
+  },
+  {
+    method: 'PATCH',
+    path: '/integrations/{id}/',
+    allowed: MANAGE,
+    request: async () => ({
+      url: `integrations/${await hubspotIntegration('connected')}/`,
+      body: { config: { access_token: hub.token } },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/integrations/{id}/sync/',
+    allowed: MANAGE,
+    request: async () => ({ url: `integrations/${await hubspotIntegration('connected')}/sync/` }),
+  },
+  {
+    method: 'POST',
+    path: '/integrations/{id}/disconnect/',
+    allowed: MANAGE,
+    request: async () => ({ url: `integrations/${await hubspotIntegration('connected')}/disconnect/` }),
+  },
+  {
+    method: 'GET',
+    path: '/integrations/salesforce/callback/',
+    allowed: 'public',
+    note: "Salesforce's redirect; the sealed state names the user",
+  },
   // --- Zapier REST hooks: a Zap reads as its user may; those who work on leads subscribe ---
   {
     method: 'GET',
@@ -908,6 +954,26 @@ const newZapierHook = () =>
     target_url: `http://127.0.0.1:9/hooks/catch/matrix/${randomUUID()}/`,
     event: 'lead.updated',
   });
+
+let hub: HubspotDouble;
+/** The main organisation's HubSpot integration, connected or disconnected by the owner as asked. */
+async function hubspotIntegration(wanted: 'connected' | 'inactive'): Promise<string> {
+  const list = await call('GET', 'integrations/', users.owner);
+  const current = list
+    .json<{ data: { kind: string; id: string | null; status: string }[] }>()
+    .data.find((i) => i.kind === 'hubspot');
+  const connected = current?.status === 'connected' || current?.status === 'active';
+  if (wanted === 'connected' && !connected) {
+    const res = await call('POST', 'integrations/hubspot/connect/', users.owner, {
+      body: { config: { access_token: hub.token } },
+    });
+    return res.json<{ data: { id: string } }>().data.id;
+  }
+  if (wanted === 'inactive' && connected && current.id) {
+    await call('POST', `integrations/${current.id}/disconnect/`, users.owner);
+  }
+  return current?.id ?? '';
+}
 
 const BILLING_CUSTOMER = { name: 'Matrix AB', email: 'billing@matrix.example', country: 'SE' };
 
@@ -1015,7 +1081,8 @@ async function pendingLead(): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  hub = await new HubspotDouble().start();
+  t = await createTestApp({ env: { HUBSPOT_API_BASE: hub.url } });
   const [owner, admin, member, viewer] = await Promise.all(ROLES.map(() => registerUser(t)));
   if (!owner || !admin || !member || !viewer) throw new Error('registration failed');
   Object.assign(users, { owner, admin, member, viewer });
@@ -1045,7 +1112,10 @@ beforeAll(async () => {
     tx.update(leads).set({ offerId }).where(eq(leads.id, offerLeadId)),
   );
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await hub.close();
+});
 
 const isPublic = (r: Route) => r.allowed === 'public';
 const LAST = ['/auth/change-password/', '/auth/logout/', '/auth/delete-account/'];

@@ -2,7 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers.ts';
 import { queryRows } from '../db/database.ts';
-import { LEASE_SECONDS, allOf, backoffSeconds, createOutboxWorker, enqueue, type OutboxItem } from './outbox.ts';
+import {
+  DeliverLater,
+  LEASE_SECONDS,
+  allOf,
+  backoffSeconds,
+  createOutboxWorker,
+  enqueue,
+  type OutboxItem,
+} from './outbox.ts';
 import { outbox } from './outbox.table.ts';
 
 let t: TestApp;
@@ -203,6 +211,35 @@ describe('transactional outbox', () => {
     expect(calls).toBe(2);
     expect(r?.deliveredAt).toBeInstanceOf(Date);
     expect(r?.attempts).toBe(2);
+  });
+
+  it('makes a deferred item due again after the given seconds without counting the attempt', async () => {
+    const k = kind();
+    let calls = 0;
+    const id = await t.database.db.transaction((tx) => enqueue(tx, { kind: k, payload: {} }));
+    const w = worker({
+      [k]: async () => {
+        calls += 1;
+        if (calls <= 3) throw new DeliverLater(90, 'HubSpot: too many requests.');
+      },
+    });
+    for (let i = 0; i < 3; i += 1) {
+      await w.drain();
+      const r = await row(id);
+      expect(r?.attempts).toBe(0);
+      expect(r?.failedAt).toBeNull();
+      expect(r?.lastError).toBe('HubSpot: too many requests.');
+      expect((r?.availableAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(80_000);
+      await t.database.db
+        .update(outbox)
+        .set({ availableAt: sql`now() - interval '1 second'` })
+        .where(eq(outbox.id, id));
+    }
+    await w.drain();
+    const r = await row(id);
+    expect(calls).toBe(4);
+    expect(r?.deliveredAt).toBeInstanceOf(Date);
+    expect(r?.attempts).toBe(1);
   });
 
   it('backs off exponentially up to an hour', () => {

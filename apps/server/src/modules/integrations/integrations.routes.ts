@@ -33,6 +33,7 @@ export function integrationsRoutes(deps: AppDeps) {
     app.get(
       '/',
       {
+        prefixTrailingSlash: 'slash',
         schema: {
           tags,
           summary: 'Every integration kind, connected or not (secrets masked); every role reads',
