@@ -63,7 +63,7 @@ export default async function webhooks({ browser, baseURL }) {
     {
       const { page, problems, close } = await open(browser, baseURL, owner);
       await page.goto('/settings/integrations');
-      await page.getByRole('heading', { name: t.title }).waitFor();
+      await page.getByRole('heading', { name: t.title, exact: true }).waitFor();
       await page.getByText(t.emptyTitle).waitFor();
       await assertAccessible(page, 'webhooks, empty');
       await page.getByRole('button', { name: t.add }).click();
@@ -111,7 +111,7 @@ export default async function webhooks({ browser, baseURL }) {
       await assertAccessible(page, 'the delivery log');
       await screenshot(page, 'webhooks-log-laptop-en-light');
       await row.getByRole('button', { name: t.log.resend }).click();
-      await page.getByText(t.toast.resent).waitFor();
+      await page.getByText(t.toast.resent, { exact: true }).waitFor();
       const again = await until(
         () => receiver.received.filter((r) => r.headers['webhook-id'] === messageId).length >= 2,
         'the resent delivery',
@@ -121,11 +121,11 @@ export default async function webhooks({ browser, baseURL }) {
       for (const copy of copies) verifier.verify(copy.body, copy.headers);
       assert.equal(copies.length, 2);
       await row.getByText(fill(t.log.attemptLog_other, { count: 2 })).click();
-      await row.getByText(t.log.trigger.resend).waitFor();
+      await row.getByText(new RegExp(`^${t.log.trigger.resend} ·`)).waitFor();
       await screenshot(page, 'webhooks-log-resent-laptop-en-light');
       // Test from the UI: the result is shown.
       await page.getByRole('button', { name: t.actions.test }).click();
-      await page.getByText(fill(t.toast.testDelivered, { name: 'Local receiver' })).waitFor();
+      await page.getByText(fill(t.toast.testDelivered, { name: 'Local receiver' }), { exact: true }).waitFor();
       assert.deepEqual(problems, []);
       await close();
     }
@@ -138,7 +138,7 @@ export default async function webhooks({ browser, baseURL }) {
       for (const colorScheme of ['light', 'dark']) {
         const { page, problems, close } = await open(browser, baseURL, owner, { device, colorScheme });
         await page.goto('/sv/settings/integrations');
-        await page.getByRole('heading', { name: svWebhooks.title }).waitFor();
+        await page.getByRole('heading', { name: svWebhooks.title, exact: true }).waitFor();
         await page.getByRole('button', { name: svWebhooks.actions.log }).click();
         await page.getByRole('list', { name: svWebhooks.log.title }).getByRole('listitem').first().waitFor();
         const overflow = await page.evaluate(
