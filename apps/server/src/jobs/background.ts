@@ -24,6 +24,7 @@ import { ZAPIER_DELIVER, zapierDeliverHandler, zapierFanOut } from '../modules/z
 import {
   WEBHOOK_DELIVER_KIND,
   WEBHOOK_EVENT_KIND,
+  type Prefetched,
   webhookDeliverHandler,
   webhookFanOut,
 } from '../modules/webhooks/webhook-delivery.ts';
@@ -73,18 +74,29 @@ export function createBackgroundWork(opts: {
   const { config, database, mailer, live, storage, billing, log } = opts;
   // Webhook deliveries have their own worker: their retry schedule (03-decisions §4a), and a
   // batch sent side by side, so a customer's slow endpoint never holds mail or live events.
+  const prefetched: Prefetched = new Map();
   const webhookDeliveries = createOutboxWorker({
     db: database.db,
     handlers: {
       [WEBHOOK_DELIVER_KIND]: {
-        handle: webhookDeliverHandler({ db: database.db, outbound: opts.outbound, sealedBox: opts.sealedBox, log }),
+        handle: webhookDeliverHandler({
+          db: database.db,
+          outbound: opts.outbound,
+          sealedBox: opts.sealedBox,
+          log,
+          prefetched,
+        }),
         retrySeconds: WEBHOOK_RETRY_SECONDS,
       },
     },
     parallel: true,
     log,
   });
-  const webhooks = webhookFanOut({ db: database.db, deliverNow: (items) => webhookDeliveries.deliverLeased(items) });
+  const webhooks = webhookFanOut({
+    db: database.db,
+    prefetched,
+    deliverNow: (items) => webhookDeliveries.deliverLeased(items),
+  });
   const integrations = createIntegrationWork({
     db: database.db,
     outbound: opts.outbound,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Webhook as Signer } from 'standardwebhooks';
 import {
@@ -121,7 +121,12 @@ export async function queueWebhookEvents(
  * index on webhook and message id) with its `webhook.deliver` row leased to this process and
  * handed to `deliverNow` after the commit.
  */
-export function webhookFanOut(env: { db: Database; deliverNow: (items: OutboxItem[]) => void }): OutboxHandler {
+export function webhookFanOut(env: {
+  db: Database;
+  deliverNow: (items: OutboxItem[]) => void;
+  /** Where the fan-out leaves what it read for the deliveries it hands over (same process). */
+  prefetched?: Prefetched;
+}): OutboxHandler {
   return async (item) => {
     const event = eventOf(item);
     const organizationId = item.organizationId;
@@ -131,9 +136,15 @@ export function webhookFanOut(env: { db: Database; deliverNow: (items: OutboxIte
       sql`select webhooks_subscribed(${organizationId}::uuid, ${event.type}) as yes`,
     );
     if (!hit?.yes) return;
-    const leased = await inScope(env.db, { organizationId }, async (tx) => {
+    const { leased, targets } = await inScope(env.db, { organizationId }, async (tx) => {
       const targets = await tx
-        .select({ id: webhooks.id })
+        .select({
+          id: webhooks.id,
+          url: webhooks.url,
+          secretSealed: webhooks.secretSealed,
+          previousSecretSealed: webhooks.previousSecretSealed,
+          previousSecretExpiresAt: webhooks.previousSecretExpiresAt,
+        })
         .from(webhooks)
         .where(
           and(
@@ -142,22 +153,49 @@ export function webhookFanOut(env: { db: Database; deliverNow: (items: OutboxIte
             sql`${event.type} = any(${webhooks.events})`,
           ),
         );
-      if (targets.length === 0) return [];
+      if (targets.length === 0) return { leased: [], targets: new Map<string, DeliveryTarget>() };
       const messageId = messageIdOf(item.id);
       const body = JSON.stringify({ type: event.type, timestamp: eventTime(event.data), data: event.data });
       const written = await tx
         .insert(webhookDeliveries)
         .values(targets.map((w) => ({ organizationId, webhookId: w.id, messageId, eventType: event.type, body })))
         .onConflictDoNothing()
-        .returning({ id: webhookDeliveries.id });
-      return enqueueLeased(
+        .returning({ id: webhookDeliveries.id, webhookId: webhookDeliveries.webhookId });
+      const read = new Map<string, DeliveryTarget>();
+      for (const d of written) {
+        const webhook = targets.find((w) => w.id === d.webhookId);
+        if (webhook) read.set(d.id, { webhook, messageId, body });
+      }
+      const rows = await enqueueLeased(
         tx,
         written.map((d) => ({ kind: WEBHOOK_DELIVER_KIND, organizationId, payload: { delivery_id: d.id } })),
       );
+      return { leased: rows, targets: read };
     });
+    // Only once committed: a delivery that never existed must leave nothing behind.
+    for (const [id, target] of targets) env.prefetched?.set(id, target);
     if (leased.length > 0) env.deliverNow(leased);
   };
 }
+
+interface DeliveryTarget {
+  webhook: {
+    id: string;
+    url: string;
+    secretSealed: string;
+    previousSecretSealed: string | null;
+    previousSecretExpiresAt: Date | null;
+  };
+  messageId: string;
+  body: string;
+}
+
+/**
+ * What the fan-out read, for the deliveries it hands to the worker right after its commit: the
+ * first attempt of a new delivery (pending by construction) needs no read of its own. Taken
+ * once; a delivery claimed later (a retry, another process) reads the database.
+ */
+export type Prefetched = Map<string, DeliveryTarget>;
 
 export interface SendEnv {
   db: Database;
@@ -207,6 +245,32 @@ function signingSecrets(
   return secrets;
 }
 
+/** The delivery and its webhook, or null when there is nothing to send (gone, settled, disabled). */
+async function readTarget(
+  env: SendEnv,
+  organizationId: string,
+  deliveryId: string,
+  trigger: AttemptTrigger,
+): Promise<DeliveryTarget | null> {
+  return inScope(env.db, { organizationId }, async (tx) => {
+    const [row] = await tx
+      .select({ delivery: webhookDeliveries, webhook: webhooks })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.organizationId, organizationId)));
+    if (!row) return null;
+    if (trigger === 'automatic' && row.delivery.status !== 'pending') return null;
+    if (trigger === 'automatic' && !row.webhook.isActive) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: 'failed', lastError: 'The webhook is disabled.', nextAttemptAt: null })
+        .where(eq(webhookDeliveries.id, deliveryId));
+      return null;
+    }
+    return { webhook: row.webhook, messageId: row.delivery.messageId, body: row.delivery.body };
+  });
+}
+
 /**
  * One attempt of one delivery, in three steps so no transaction waits on the network: read
  * the delivery and its webhook; send (outside any transaction, 10 s at most, never following a
@@ -222,26 +286,12 @@ export async function attemptDelivery(
   deliveryId: string,
   trigger: AttemptTrigger,
   attemptNumber?: number,
+  prefetched?: DeliveryTarget,
 ): Promise<AttemptOutcome> {
-  const found = await inScope(env.db, { organizationId }, async (tx) => {
-    const [row] = await tx
-      .select({ delivery: webhookDeliveries, webhook: webhooks })
-      .from(webhookDeliveries)
-      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.organizationId, organizationId)));
-    if (!row) return null;
-    if (trigger === 'automatic' && row.delivery.status !== 'pending') return null;
-    if (trigger === 'automatic' && !row.webhook.isActive) {
-      await tx
-        .update(webhookDeliveries)
-        .set({ status: 'failed', lastError: 'The webhook is disabled.', nextAttemptAt: null })
-        .where(eq(webhookDeliveries.id, deliveryId));
-      return null;
-    }
-    return row;
-  });
+  const found: DeliveryTarget | null = prefetched ?? (await readTarget(env, organizationId, deliveryId, trigger));
   if (!found) return { kind: 'skipped' };
-  const { delivery, webhook } = found;
+  const { webhook } = found;
+  const delivery = { messageId: found.messageId, body: found.body };
 
   const now = new Date();
   let statusCode: number | null = null;
@@ -323,13 +373,12 @@ export async function attemptDelivery(
  */
 async function recordHealth(tx: Tx, organizationId: string, webhookId: string, ok: boolean, gone: boolean) {
   const mine = and(eq(webhooks.id, webhookId), eq(webhooks.organizationId, organizationId));
+  // Written only when the streak starts or ends: every delivery of a busy webhook updating its
+  // row would queue them all behind that row's lock.
   await tx
     .update(webhooks)
-    .set({
-      failingSince: ok ? null : sql`coalesce(${webhooks.failingSince}, now())`,
-      updatedAt: sql`${webhooks.updatedAt}`,
-    })
-    .where(mine);
+    .set({ failingSince: ok ? null : sql`now()`, updatedAt: sql`${webhooks.updatedAt}` })
+    .where(and(mine, ok ? isNotNull(webhooks.failingSince) : isNull(webhooks.failingSince)));
   if (ok) return;
   const reason: WebhookDisabledReason = gone ? 'gone' : 'failing';
   const [disabled] = await tx
@@ -396,11 +445,13 @@ async function notifyOwnersDisabled(
  * outbox waits the schedule's next step (the worker's handler carries WEBHOOK_RETRY_SECONDS);
  * the last attempt, a 410 and a success return, and the row is done.
  */
-export function webhookDeliverHandler(env: SendEnv): OutboxHandler {
+export function webhookDeliverHandler(env: SendEnv & { prefetched?: Prefetched }): OutboxHandler {
   return async (item) => {
     const deliveryId = item.payload.delivery_id;
     if (!item.organizationId || typeof deliveryId !== 'string') return;
-    const outcome = await attemptDelivery(env, item.organizationId, deliveryId, 'automatic', item.attempts);
+    const prefetched = env.prefetched?.get(deliveryId);
+    env.prefetched?.delete(deliveryId);
+    const outcome = await attemptDelivery(env, item.organizationId, deliveryId, 'automatic', item.attempts, prefetched);
     if (outcome.kind === 'attempted' && outcome.retry) throw new Error(`webhook delivery failed: ${outcome.error}`);
   };
 }
