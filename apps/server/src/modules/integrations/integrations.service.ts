@@ -1,3 +1,4 @@
+import { zapierStatus } from '../zapier/zapier.service.ts';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { NON_FIELD_ERRORS, type ValidationDetails } from '@leadcapture/contracts/errors';
 import {
@@ -148,9 +149,14 @@ export async function listIntegrations(ctx: TenantContext, sealedBox: SealedBox)
     .where(and(eq(integrationRecords.organizationId, ctx.organizationId), isNotNull(integrationRecords.syncedAt)))
     .groupBy(integrationRecords.integrationId);
   const synced = new Map(counts.map((c) => [c.id, c.n]));
+  // Zapier connects from Zapier's side: its card is active while Zaps listen (modules/zapier).
+  const zapier = await zapierStatus(ctx);
   return INTEGRATION_KINDS.map((kind) => {
     const row = rows.find((r) => r.kind === kind);
-    return toIntegration(kind, row, sealedBox, row ? (synced.get(row.id) ?? 0) : 0);
+    const integration = toIntegration(kind, row, sealedBox, row ? (synced.get(row.id) ?? 0) : 0);
+    return kind === 'zapier' && !row && zapier.active
+      ? { ...integration, status: 'active' as const, last_synced_at: zapier.last_delivered_at }
+      : integration;
   });
 }
 

@@ -22,16 +22,24 @@ let owner: User;
 let stranger: User;
 const orgOf = (u: User) => u.organization?.id ?? '';
 
-/**
- * How Zapier's platform authenticates: a bearer token today. When API keys come (issue 24,
- * part A) this becomes `{ 'x-api-key': key }` for a key made for the user, and nothing else here
- * changes.
- */
-const credentials = (u: User): Record<string, string> => bearer(u.access);
+/** How Zapier's platform authenticates: an API key of the user, in a header (docs/zapier.md). */
+const keys = new Map<string, string>();
+const credentials = (u: User): Record<string, string> => ({ 'x-api-key': keys.get(u.access) ?? '' });
+
+async function keyFor(user: User): Promise<void> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/api-keys/',
+    headers: bearer(user.access),
+    payload: { name: 'Zapier', permissions: ['leads:read', 'leads:write'] },
+  });
+  keys.set(user.access, expectData(z.object({ key: z.string() }), res, 201).key);
+}
 
 beforeAll(async () => {
   [t, zapier] = await Promise.all([createTestApp(), startZapierDouble()]);
   [owner, stranger] = await Promise.all([registerUser(t), registerUser(t)]);
+  await Promise.all([keyFor(owner), keyFor(stranger)]);
 });
 afterAll(async () => {
   await t.close();
@@ -39,7 +47,8 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-function call(method: Method, path: string, user: User, payload?: unknown) {
+async function call(method: Method, path: string, user: User, payload?: unknown) {
+  if (!keys.has(user.access)) await keyFor(user);
   return t.app.inject({
     method,
     url: `/api/v1/${path}`,
@@ -152,7 +161,7 @@ describe('POST /integrations/zapier/hooks/', () => {
         const res = await guarded.app.inject({
           method: 'POST',
           url: '/api/v1/integrations/zapier/hooks/',
-          headers: credentials(user),
+          headers: bearer(user.access),
           payload: { target_url: url, event: 'lead.created' },
         });
         expectValidation(res, 'target_url');
@@ -292,6 +301,13 @@ describe('delivery', () => {
     const active = await status();
     expect(active).toMatchObject({ active: true, hooks: 1 });
     expect(active.last_delivered_at).not.toBeNull();
+    // The integrations list shows the Zapier card active while a Zap listens.
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/integrations/', headers: bearer(user.access) });
+    const card = expectData(
+      z.array(z.object({ kind: z.string(), status: z.string(), last_synced_at: z.string().nullable() })),
+      list,
+    ).find((i) => i.kind === 'zapier');
+    expect(card).toEqual({ kind: 'zapier', status: 'active', last_synced_at: active.last_delivered_at });
     const res = await call('DELETE', `integrations/zapier/hooks/${hook.id}/`, user);
     expect(res.statusCode, res.body).toBe(200);
     await createLead(user);
