@@ -63,6 +63,9 @@ function startServer(port, dataDir) {
       SCHEDULER_INTERVAL_MS: process.env.SCHEDULER_INTERVAL_MS ?? '2000',
       // Specs' local receivers (webhooks, Slack) listen on 127.0.0.1.
       OUTBOUND_ALLOW_PRIVATE: 'true',
+      // Specs register more accounts than one address may in an hour; support.mjs gives each
+      // registration its own X-Forwarded-For, which the server reads behind this flag.
+      TRUST_PROXY: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -56,7 +56,11 @@ export async function registerAccount(baseURL, overrides = {}) {
   const password = 'Booth2026x';
   const response = await fetch(new URL('/api/v1/auth/register/', baseURL), {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // Each account from its own documentation address (RFC 5737), as visitors would come.
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `198.51.100.${accountCounter % 250}`,
+    },
     body: JSON.stringify({
       first_name: 'Ada',
       last_name: 'Lovelace',
