@@ -14,7 +14,7 @@ import { useApiKeyChanges, useApiKeys } from '../api/api-keys.ts';
 import { canManageApiKeys, NoApiKeyAccess } from '../components/api-key-access.tsx';
 import { ApiDocsPanel } from '../components/api-docs-panel.tsx';
 import { ApiKeyList } from '../components/api-key-list.tsx';
-import { ConfirmKeyDialog } from '../components/confirm-key-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { NewKeyDialog } from '../components/new-key-dialog.tsx';
 
 // The form (react-hook-form and its zod resolver) loads when the dialog opens.
@@ -142,7 +142,8 @@ function ApiKeys({
       )}
       {shown !== null && <NewKeyDialog apiKey={shown} onClose={() => setShown(null)} />}
       {regenerating !== null && (
-        <ConfirmKeyDialog
+        <ConfirmDialog
+          destructive
           title={t('regenerate.title', { name: regenerating.name })}
           body={t('regenerate.body')}
           confirmLabel={t('regenerate.confirm')}
@@ -153,7 +154,8 @@ function ApiKeys({
         />
       )}
       {deleting !== null && (
-        <ConfirmKeyDialog
+        <ConfirmDialog
+          destructive
           title={t('delete.title', { name: deleting.name })}
           body={t('delete.body')}
           confirmLabel={t('delete.confirm')}

@@ -11,7 +11,7 @@ import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePaymentMethodChanges, usePaymentMethods } from '../api/payment-methods.ts';
 import { useServerReason } from '../utils/server-reason.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PortalButton } from './portal-button.tsx';
 
 // The dialog's form (react-hook-form and its zod resolver) loads when the owner opens it.

@@ -28,7 +28,7 @@ import { usePlans } from '../api/plans.ts';
 import { useSubscription } from '../api/subscription.ts';
 import { NoBillingAccess, canReadBilling } from '../components/billing-access.tsx';
 import { BillingAccount } from '../components/billing-account.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { CurrentPlanCard } from '../components/current-plan-card.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 import { PortalButton } from '../components/portal-button.tsx';

@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import type { Role } from '@leadcapture/contracts/constants';
 import type { Webhook, WebhookDelivery, WebhookWithSecret } from '@leadcapture/contracts/webhooks';
 import { History, KeyRound, Pencil, Plus, Send, ShieldAlert, Trash2, Webhook as WebhookIcon } from 'lucide-react';
@@ -7,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Modal } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { isApiError, isHandledGlobally } from '../../../lib/api-client.ts';
@@ -169,7 +169,7 @@ function WebhooksBody({ allowed, organization }: { allowed: boolean; organizatio
       )}
       {secret !== null && <WebhookSecretDialog webhook={secret} onClose={() => setSecret(null)} />}
       {deleting !== null && (
-        <Confirm
+        <ConfirmDialog
           title={t('delete.title', { name: deleting.name })}
           body={t('delete.body')}
           confirmLabel={t('delete.confirm')}
@@ -181,7 +181,7 @@ function WebhooksBody({ allowed, organization }: { allowed: boolean; organizatio
         />
       )}
       {rotating !== null && (
-        <Confirm
+        <ConfirmDialog
           title={t('rotate.title', { name: rotating.name })}
           body={t('rotate.body')}
           confirmLabel={t('rotate.confirm')}
@@ -310,47 +310,5 @@ function WebhookRow({
         </div>
       )}
     </li>
-  );
-}
-
-function Confirm({
-  title,
-  body,
-  confirmLabel,
-  cancelLabel,
-  destructive = false,
-  pending,
-  onConfirm,
-  onClose,
-}: {
-  title: string;
-  body: string;
-  confirmLabel: string;
-  cancelLabel: string;
-  destructive?: boolean;
-  pending: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal
-      open
-      size="sm"
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
-      title={title}
-      description={body}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {cancelLabel}
-          </Button>
-          <Button variant={destructive ? 'destructive' : 'primary'} loading={pending} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    />
   );
 }

@@ -1,20 +1,23 @@
-import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/dialog.tsx';
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+import { Modal } from './dialog.tsx';
 
-/** A yes/no question before a change a program using the key will feel at once. */
-export function ConfirmKeyDialog({
+/** A yes/no question before a change: a downgrade, a key revoked, a webhook deleted. */
+export function ConfirmDialog({
   title,
   body,
   confirmLabel,
   cancelLabel,
+  destructive = false,
   pending,
   onConfirm,
   onClose,
 }: {
   title: string;
-  body: string;
+  body: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
+  destructive?: boolean;
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -33,7 +36,7 @@ export function ConfirmKeyDialog({
           <Button variant="secondary" onClick={onClose}>
             {cancelLabel}
           </Button>
-          <Button variant="destructive" loading={pending} onClick={onConfirm}>
+          <Button variant={destructive ? 'destructive' : 'primary'} loading={pending} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </>
