@@ -107,7 +107,8 @@ export function createBackgroundWork(opts: {
   // Everything a lead change reaches outside the process, each consumer taking repeats. A
   // consumer that queues further deliveries wakes the worker rather than wait for its poll.
   const kick = () => outbox.kick();
-  const leadEvents = allOf(liveEventHandler(live), webhooks, integrations.leadEvents, zapierFanOut(database.db, kick));
+  const zaps = zapierFanOut(database.db, kick);
+  const leadEvents = allOf(liveEventHandler(live), webhooks, integrations.leadEvents, zaps);
   const outbox = createOutboxWorker({
     db: database.db,
     handlers: {
@@ -121,7 +122,7 @@ export function createBackgroundWork(opts: {
       [INTEGRATION_PUSH]: integrations.push,
       [INTEGRATION_SYNC]: integrations.sync,
       [ZAPIER_DELIVER]: zapierDeliverHandler(database.db, opts.outbound, log),
-      [WEBHOOK_EVENT_KIND]: webhooks,
+      [WEBHOOK_EVENT_KIND]: allOf(webhooks, zaps),
     },
     log,
   });

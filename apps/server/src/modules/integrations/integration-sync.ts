@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
+import { leadListeners } from '../../jobs/lead-listeners.ts';
 import { DeliverLater, enqueue, type OutboxHandler, type OutboxItem } from '../../jobs/outbox.ts';
 import { integrationErrorDetail } from '../../mail/templates.ts';
 import type { Outbound } from '../../outbound/outbound.ts';
@@ -27,8 +28,8 @@ import { providerFor, type AnyProvider, type Secrets } from './providers.ts';
 /**
  * The queued work of integrations (docs/integrations.md), all through the outbox, after commit:
  * - lead changes (the `leadEvents` kinds) become `integration.push` rows, one per connected
- *   integration whose provider takes that trigger (one indexed query for an organisation
- *   without integrations);
+ *   integration whose provider takes that trigger (nothing past the shared `leadListeners`
+ *   read for an organisation without integrations);
  * - `integration.sync` walks the organisation's leads a page at a time, writing pushes;
  * - `integration.push` upserts its leads at the provider and keeps their remote ids. A 429
  *   waits for Retry-After without counting as a failure; refused credentials stop the
@@ -149,6 +150,7 @@ export function createIntegrationWork(deps: IntegrationWorkDeps) {
     const organizationId = item.organizationId;
     const change = leadChange(item);
     if (!organizationId || !change) return;
+    if (!(await leadListeners(db, item, organizationId)).integrations) return;
     await inScope(db, { organizationId }, async (tx) => {
       if ('importId' in change) {
         const [job] = await tx

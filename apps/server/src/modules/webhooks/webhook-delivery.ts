@@ -15,6 +15,7 @@ import {
 } from '@leadcapture/contracts/webhooks';
 import { queryRows, type Database, type Tx } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
+import { leadListeners } from '../../jobs/lead-listeners.ts';
 import { enqueue, enqueueLeased, type OutboxHandler, type OutboxItem } from '../../jobs/outbox.ts';
 import { outbox } from '../../jobs/outbox.table.ts';
 import { webhookDisabledDetail } from '../../mail/templates.ts';
@@ -23,12 +24,13 @@ import type { SealedBox } from '../../secrets/sealed-box.ts';
 import { users } from '../auth/auth.table.ts';
 import { addNotification } from '../notifications/notifications.service.ts';
 import { memberships } from '../organizations/organizations.table.ts';
+import { zapierHooks } from '../zapier/zapier.table.ts';
 import { webhookAttempts, webhookDeliveries, webhooks } from './webhooks.table.ts';
 
 /**
- * Outbox kinds of webhooks (docs/jobs.md): `webhook.event` carries an event only webhooks take
- * (`{type, data}`: a status change, an assignment, a conversion, a client, a bulk change's
- * per-lead events); `webhook.deliver` is one delivery (`{delivery_id}`), retried on
+ * Outbox kinds of webhooks (docs/jobs.md): `webhook.event` carries an event only subscribers
+ * take (`{type, data}`: a status change, an assignment, a conversion, a client, a bulk change's
+ * per-lead events), consumed by the webhooks' fan-out and by Zapier's; `webhook.deliver` is one delivery (`{delivery_id}`), retried on
  * WEBHOOK_RETRY_SECONDS by its own worker, which sends a batch's deliveries side by side.
  */
 export const WEBHOOK_EVENT_KIND = 'webhook.event';
@@ -75,14 +77,17 @@ function eventTime(data: unknown): string {
 }
 
 /**
- * The event types the organisation's active webhooks listen to, read in its transaction: a
- * writer (a bulk change) asks first, and writes per-lead events only when someone listens.
+ * The event types someone in the organisation listens to (its active webhooks, and its Zaps'
+ * REST hooks), read in its transaction: a writer (a bulk change) asks first, and writes
+ * per-lead events only when someone listens.
  */
 export async function subscribedEventTypes(tx: Tx, organizationId: string): Promise<Set<WebhookEventType>> {
   const rows = await queryRows<{ type: string }>(
     tx,
-    sql`select distinct unnest(${webhooks.events}) as type from ${webhooks}
-        where ${webhooks.organizationId} = ${organizationId} and ${webhooks.isActive}`,
+    sql`select unnest(${webhooks.events}) as type from ${webhooks}
+        where ${webhooks.organizationId} = ${organizationId} and ${webhooks.isActive}
+        union
+        select ${zapierHooks.event} as type from ${zapierHooks} where ${zapierHooks.organizationId} = ${organizationId}`,
   );
   return new Set(rows.map((r) => r.type).filter(isEventType));
 }
@@ -116,7 +121,7 @@ export async function queueWebhookEvents(
 
 /**
  * The fan-out consumer of the lead kinds and of `webhook.event`: one indexed look-up
- * (webhooks_subscribed, outside any transaction) answers most rows, of organisations without
+ * (leadListeners, outside any transaction) answers most rows, of organisations without
  * webhooks; otherwise one delivery per listening webhook, written once per message (the unique
  * index on webhook and message id) with its `webhook.deliver` row leased to this process and
  * handed to `deliverNow` after the commit.
@@ -131,11 +136,8 @@ export function webhookFanOut(env: {
     const event = eventOf(item);
     const organizationId = item.organizationId;
     if (!event || !organizationId) return;
-    const [hit] = await queryRows<{ yes: boolean }>(
-      env.db,
-      sql`select webhooks_subscribed(${organizationId}::uuid, ${event.type}) as yes`,
-    );
-    if (!hit?.yes) return;
+    const listeners = await leadListeners(env.db, item, organizationId);
+    if (!listeners.webhookEvents.has(event.type)) return;
     const { leased, targets } = await inScope(env.db, { organizationId }, async (tx) => {
       const targets = await tx
         .select({

@@ -23,7 +23,7 @@ import { attemptDelivery, messageIdOf, newSecret, type SendEnv } from './webhook
 import { webhookAttempts, webhookDeliveries, webhooks } from './webhooks.table.ts';
 
 // The module's public surface for other modules: the writers of events only webhooks take.
-export { queueWebhookEvents, subscribedEventTypes } from './webhook-delivery.ts';
+export { queueWebhookEvents, subscribedEventTypes, WEBHOOK_EVENT_KIND } from './webhook-delivery.ts';
 
 type WebhookRow = typeof webhooks.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;

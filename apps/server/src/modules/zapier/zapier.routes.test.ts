@@ -12,7 +12,8 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../../../test
 import { inScope } from '../../db/tenant.ts';
 import { outbox } from '../../jobs/outbox.table.ts';
 import { zapierHooks } from './zapier.table.ts';
-import { deliveryId, LEAD_STATUS_CHANGED, ZAPIER_DELIVER, zapierFanOut, zapierStatus } from './zapier.service.ts';
+import { WEBHOOK_EVENT_KIND } from '../webhooks/webhooks.service.ts';
+import { deliveryId, ZAPIER_DELIVER, zapierFanOut, zapierStatus } from './zapier.service.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 
@@ -209,6 +210,27 @@ describe('delivery', () => {
     expect(zapier.caughtAt(updated)[0]?.body).toMatchObject({ id: lead.id, company: 'Renamed AB' });
   });
 
+  it('a status change reaches the lead.status_changed hooks with the status it left, and only a change does', async () => {
+    const user = await registerUser(t);
+    const url = zapier.catchUrl();
+    await subscribe(user, 'lead.status_changed', url);
+    const lead = await createLead(user);
+    const renamed = await call('PATCH', `leads/${lead.id}/`, user, { company: 'Same Status AB' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const moved = await call('PATCH', `leads/${lead.id}/`, user, { status: 'contacted' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await until(() => zapier.caughtAt(url).length === 1);
+    const [caught] = zapier.caughtAt(url);
+    expect(caught?.headers['x-leadcapture-event']).toBe('lead.status_changed');
+    expect(zapierLeadSchema.parse(caught?.body)).toMatchObject({
+      id: lead.id,
+      status: 'contacted',
+      previous_status: 'new',
+    });
+    await t.app.deps.outbox.drain();
+    expect(zapier.caughtAt(url)).toHaveLength(1);
+  });
+
   it('a repeat of the same lead event queues one delivery per hook', async () => {
     const user = await registerUser(t);
     const org = orgOf(user);
@@ -217,9 +239,9 @@ describe('delivery', () => {
     const lead = await createLead(user);
     const item = {
       id: randomUUID(),
-      kind: LEAD_STATUS_CHANGED,
+      kind: WEBHOOK_EVENT_KIND,
       organizationId: org,
-      payload: { data: { ...lead, status: 'contacted' }, previous_status: 'new' },
+      payload: { type: 'lead.status_changed', data: { ...lead, status: 'contacted', previous_status: 'new' } },
       attempts: 1,
     };
     const fanOut = zapierFanOut(t.database.db);

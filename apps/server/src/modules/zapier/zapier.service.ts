@@ -18,13 +18,15 @@ import { inScope, type TenantContext } from '../../db/tenant.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import type { TenantRunner } from '../../http/tenant.ts';
-import type { OutboxHandler } from '../../jobs/outbox.ts';
+import { leadListeners } from '../../jobs/lead-listeners.ts';
+import type { OutboxHandler, OutboxItem } from '../../jobs/outbox.ts';
 import { outbox } from '../../jobs/outbox.table.ts';
 import type { Outbound } from '../../outbound/outbound.ts';
 import { retryAfterSeconds } from '../../outbound/retry-after.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { LEAD_CREATED, LEAD_UPDATED, toLead } from '../leads/leads.service.ts';
 import { leads } from '../leads/leads.table.ts';
+import { WEBHOOK_EVENT_KIND } from '../webhooks/webhooks.service.ts';
 import { organizations } from '../organizations/organizations.table.ts';
 import { zapierHooks } from './zapier.table.ts';
 
@@ -35,15 +37,26 @@ import { zapierHooks } from './zapier.table.ts';
 
 /** The outbox kind of one lead event for one hook. */
 export const ZAPIER_DELIVER = 'zapier.deliver';
-/** Written by the leads' status change (outbox kind named as the event). */
-export const LEAD_STATUS_CHANGED = 'lead.status_changed';
-
 /** Which outbox kinds become which Zapier events. */
 const EVENT_OF_KIND: Partial<Record<string, ZapierEvent>> = {
   [LEAD_CREATED]: 'lead.created',
   [LEAD_UPDATED]: 'lead.updated',
-  [LEAD_STATUS_CHANGED]: 'lead.status_changed',
 };
+
+/**
+ * The Zapier event and lead of an outbox row: a lead kind as it is, or a subscriber event
+ * (`webhook.event`, written by a status change while a webhook or a Zap listens) of a type
+ * Zapier offers.
+ */
+function zapierEventOf(item: OutboxItem): { event: ZapierEvent; data: unknown } | null {
+  const byKind = EVENT_OF_KIND[item.kind];
+  if (byKind) return { event: byKind, data: item.payload.data };
+  const type = item.payload.type;
+  if (item.kind === WEBHOOK_EVENT_KIND && ZAPIER_EVENTS.includes(type as ZapierEvent)) {
+    return { event: type as ZapierEvent, data: item.payload.data };
+  }
+  return null;
+}
 
 /** Times a delivery waits out a 429 before it counts as a failure. */
 const MAX_RATE_LIMITED = 10;
@@ -279,17 +292,18 @@ function isLead(value: unknown): value is Lead {
 /**
  * The consumer of the lead kinds (jobs/background.ts `leadEvents`): for each hook of the
  * organisation subscribed to the event, one `zapier.deliver` row. An organisation without hooks
- * costs one indexed read per lead event. `onQueued` wakes the outbox so the delivery leaves now,
+ * costs no more than the shared `leadListeners` read. `onQueued` wakes the outbox so the delivery leaves now,
  * not at the next poll.
  */
 export function zapierFanOut(db: Database, onQueued: () => void = () => undefined): OutboxHandler {
   return async (item) => {
-    const event = EVENT_OF_KIND[item.kind];
+    const found = zapierEventOf(item);
     const organizationId = item.organizationId;
-    const lead = item.payload.data;
-    if (!event || !organizationId || !isLead(lead)) return;
-    const previous = item.payload.previous_status;
+    if (!found || !organizationId || !isLead(found.data)) return;
+    const { event, data: lead } = found;
+    const previous = (lead as { previous_status?: unknown }).previous_status;
     const data = zapierLead(lead, typeof previous === 'string' ? (previous as LeadStatus) : null);
+    if (!(await leadListeners(db, item, organizationId)).zapierEvents.has(event)) return;
     const queued = await inScope(db, { organizationId }, async (tx) => {
       const hooks = await tx
         .select({ id: zapierHooks.id })
