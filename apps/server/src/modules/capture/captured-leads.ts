@@ -110,6 +110,8 @@ function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date
     clientId: null,
     deletedAt: null,
     mergedIntoId: null,
+    firstContactedAt: null,
+    firstContactedBy: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -103,6 +103,11 @@ export const leads = pgTable(
     // lead stays converted).
     clientId: uuid('client_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    // Speed to lead: when and by whom the lead was first worked (a note, call, email or meeting
+    // logged, or its status moved on from new), set once by the lead_activities trigger
+    // (db/functions/leads_first_contact.sql) whichever path wrote the activity.
+    firstContactedAt: timestamp('first_contacted_at', { withTimezone: true, mode: 'date' }),
+    firstContactedBy: uuid('first_contacted_by').references(() => users.id, { onDelete: 'set null' }),
     // Set when this lead was merged into another (POST /leads/{id}/merge/): it went to the bin
     // then, and its history now lives on that lead (decision 017).
     mergedIntoId: uuid('merged_into_id').references((): AnyPgColumn => leads.id, { onDelete: 'set null' }),
