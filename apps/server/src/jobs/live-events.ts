@@ -5,12 +5,14 @@ import type { OutboxHandler } from './outbox.ts';
 
 /**
  * A message for the live channels (03-decisions §2: `{"type":"lead.created","data":{lead}}`),
- * addressed to one organisation. Nothing serves sockets yet: the live channels will subscribe
- * here and forward to that organisation's sockets; nothing here knows about sockets.
+ * addressed to one organisation (and to one member when `userId` is set). The live channels
+ * subscribe here and forward to that organisation's sockets; nothing here knows about sockets.
  */
 export interface LiveEvent {
   type: string;
   organizationId: string;
+  /** Set for a message meant for one member alone (`notification.created`): only their sockets get it. */
+  userId?: string;
   data: unknown;
 }
 
@@ -84,12 +86,18 @@ export function createLiveEventBus(opts: { redis?: Redis; log?: FastifyBaseLogge
 
 /**
  * Outbox handler that forwards an outbox row to the live channels as `{type: kind, data}`.
- * The payload carries `data`; the organisation is the row's. A failed publish (Redis down)
- * throws, so the outbox retries it.
+ * The payload carries `data`, and `user_id` when the message is for one member; the
+ * organisation is the row's. A failed publish (Redis down) throws, so the outbox retries it.
  */
 export function liveEventHandler(bus: LiveEventBus): OutboxHandler {
   return async (item) => {
     if (!item.organizationId) return;
-    await bus.publish({ type: item.kind, organizationId: item.organizationId, data: item.payload.data ?? null });
+    const userId = item.payload.user_id;
+    await bus.publish({
+      type: item.kind,
+      organizationId: item.organizationId,
+      ...(typeof userId === 'string' ? { userId } : {}),
+      data: item.payload.data ?? null,
+    });
   };
 }
