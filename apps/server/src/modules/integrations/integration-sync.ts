@@ -15,7 +15,9 @@ import { DeliverLater, enqueue, type OutboxHandler, type OutboxItem } from '../.
 import { integrationErrorDetail } from '../../mail/templates.ts';
 import type { Outbound } from '../../outbound/outbound.ts';
 import type { SealedBox } from '../../secrets/sealed-box.ts';
+import { AppError } from '../../http/errors.ts';
 import { users } from '../auth/auth.table.ts';
+import { assertFeature } from '../billing/billing.service.ts';
 import { leadImports } from '../leads/lead-imports.table.ts';
 import { LEAD_CREATED, LEAD_UPDATED, toLead } from '../leads/leads.service.ts';
 import { leads } from '../leads/leads.table.ts';
@@ -199,7 +201,7 @@ export function createIntegrationWork(deps: IntegrationWorkDeps) {
     } catch (err) {
       if (!(err instanceof ProviderError)) throw err;
       if (err.failure === 'rate_limited') throw new DeliverLater(err.retryAfterSeconds ?? 30, err.message);
-      if (err.failure === 'credentials') return stopOnCredentials(row, err.message);
+      if (err.failure === 'credentials') return stopIntegration(row, err.message);
       await recordFailure(row, err.message);
       if (err.failure === 'unavailable') throw err;
       return;
@@ -278,6 +280,10 @@ export function createIntegrationWork(deps: IntegrationWorkDeps) {
       if (!row || !isPushing(row.status) || row.secrets === null) return null;
       const provider = providerFor(row.kind);
       if (!provider) return null;
+      // A plan that no longer includes the kind's feature (a downgrade) stops it, as refused
+      // credentials do: connecting it again asks the plan first.
+      const locked = await featureLocked(tx, organizationId, row.kind);
+      if (locked) return { row, provider, items: [], locked };
       const leadRows = await tx
         .select()
         .from(leads)
@@ -303,11 +309,25 @@ export function createIntegrationWork(deps: IntegrationWorkDeps) {
         if (p.trigger === 'hot' && (!isHot(lead) || record?.hotNotifiedAt)) continue;
         items.push({ lead, trigger: p.trigger, remoteId: record?.remoteId ?? null });
       }
-      return { row, provider, items };
+      return { row, provider, items, locked: null };
     });
   }
 
-  async function stopOnCredentials(row: IntegrationRow, reason: string) {
+  /** Why the plan in force refuses the kind (FEATURE_LOCKED's message), or null when it allows it. */
+  async function featureLocked(tx: Tx, organizationId: string, kind: IntegrationKind): Promise<string | null> {
+    const feature = INTEGRATION_CATALOGUE[kind].feature;
+    if (!feature) return null;
+    try {
+      await assertFeature({ tx, organizationId }, feature);
+      return null;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'FEATURE_LOCKED') return err.message;
+      throw err;
+    }
+  }
+
+  /** Stops pushing (status error with the reason) and tells the owners once. */
+  async function stopIntegration(row: IntegrationRow, reason: string) {
     await inScope(db, { organizationId: row.organizationId }, async (tx) => {
       const now = new Date();
       const [stopped] = await tx
@@ -383,6 +403,7 @@ export function createIntegrationWork(deps: IntegrationWorkDeps) {
     const p = item.payload as unknown as PushPayload;
     if (!organizationId || !Array.isArray(p.lead_ids) || p.lead_ids.length === 0) return;
     const loaded = await loadPush(organizationId, p);
+    if (loaded?.locked) return stopIntegration(loaded.row, loaded.locked);
     if (!loaded || loaded.items.length === 0) return;
     const { row, provider, items } = loaded;
     const secrets = openSecrets(sealedBox, row.secrets) ?? {};
@@ -399,7 +420,7 @@ export function createIntegrationWork(deps: IntegrationWorkDeps) {
         case 'rate_limited':
           throw new DeliverLater(err.retryAfterSeconds ?? 30, err.message);
         case 'credentials':
-          await stopOnCredentials(row, err.message);
+          await stopIntegration(row, err.message);
           return;
         case 'invalid':
           await recordPushed(row, provider, items, {

@@ -331,4 +331,35 @@ describe('plan', () => {
       percentage: 10,
     });
   });
+
+  it('stops a CRM integration when the plan no longer includes it, and resumes it only on a plan that does', async () => {
+    const owner = await registerUser(t);
+    const a = api(t, owner);
+    await setPlan(t, a.org, 'professional');
+    const { id } = expectData(integrationSchema, await a.connect('hubspot', { access_token: hub.token }), 201);
+    await setPlan(t, a.org, 'starter');
+    const before = hub.requests.length;
+    await a.createLead();
+    await deliver(t);
+    expect(hub.requests.length).toBe(before);
+    const stopped = await a.one('hubspot');
+    expect(stopped.status).toBe('error');
+    expect(stopped.error).toMatch(/does not include CRM integrations/);
+    const inbox = expectData(paginated(notificationSchema), await a.call('GET', 'notifications/inbox/'));
+    expect(inbox.results.map((n) => n.type)).toContain('integration_error');
+
+    expectError(
+      await a.call('PATCH', `integrations/${id}/`, { config: { access_token: hub.token } }),
+      402,
+      'FEATURE_LOCKED',
+    );
+    await setPlan(t, a.org, 'professional');
+    const resumed = expectData(
+      integrationSchema,
+      await a.call('PATCH', `integrations/${id}/`, { config: { access_token: hub.token } }),
+    );
+    expect(resumed).toMatchObject({ status: 'connected', error: null });
+    await deliver(t);
+    expect((await a.one('hubspot')).synced_leads).toBe(1);
+  });
 });
