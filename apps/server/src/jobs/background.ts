@@ -17,6 +17,7 @@ import { LEAD_CREATED, LEAD_DELETED, LEAD_UPDATED } from '../modules/leads/leads
 import {
   createIntegrationWork,
   INTEGRATION_PUSH,
+  INTEGRATION_REVOKE,
   INTEGRATION_SYNC,
 } from '../modules/integrations/integrations.service.ts';
 import { sendFollowUpReminders } from '../modules/notifications/follow-up-reminders.service.ts';
@@ -121,6 +122,7 @@ export function createBackgroundWork(opts: {
       [CONTACT_OUTBOX_KIND]: contactMailHandler(mailer),
       [INTEGRATION_PUSH]: integrations.push,
       [INTEGRATION_SYNC]: integrations.sync,
+      [INTEGRATION_REVOKE]: integrations.revoke,
       [ZAPIER_DELIVER]: zapierDeliverHandler(database.db, opts.outbound, log),
       [WEBHOOK_EVENT_KIND]: allOf(webhooks, zaps),
     },

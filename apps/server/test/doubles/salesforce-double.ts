@@ -68,6 +68,7 @@ export class SalesforceDouble extends Double {
 
   private answer(req: Recorded): Answer {
     if (req.method === 'POST' && req.path === '/services/oauth2/token') return this.token(req);
+    if (req.method === 'POST' && req.path === '/services/oauth2/revoke') return this.revoke(req);
     const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     if (this.refuseCredentials || !this.accessTokens.has(bearer)) {
       return { status: 401, body: [{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }] };
@@ -122,6 +123,21 @@ export class SalesforceDouble extends Double {
       return { status: known ? 200 : 201, body: { id: record.id, success: true, errors: [], created: !known } };
     }
     return { status: 404, body: [{ errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' }] };
+  }
+
+  /** Whether a refresh token still works (revoke ends it). */
+  knowsRefreshToken(token: string): boolean {
+    return this.refreshTokens.has(token);
+  }
+
+  /** Salesforce's revoke: 200 and the token ended, 400 invalid_token for one it does not know. */
+  private revoke(req: Recorded): Answer {
+    const token = new URLSearchParams(req.body).get('token') ?? '';
+    if (!this.refreshTokens.delete(token)) {
+      return { status: 400, body: { error: 'invalid_token', error_description: 'invalid token' } };
+    }
+    this.expireAccessTokens();
+    return { status: 200, body: '' };
   }
 
   private token(req: Recorded): Answer {

@@ -6,6 +6,9 @@ import { startTeamsDouble } from '../../../test/doubles/teams-double.ts';
 import { expectData, expectValidation } from '../../../test/envelope.ts';
 import { createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { api, deliver, dueNow } from '../../../test/integrations.ts';
+import { inScope } from '../../db/tenant.ts';
+import { enqueue } from '../../jobs/outbox.ts';
+import { INTEGRATION_PUSH } from './integrations.service.ts';
 
 /**
  * Slack and Microsoft Teams through the integrations framework, each against its double: connect
@@ -55,6 +58,17 @@ describe.each([
     expect(message).toContain('New lead: Hedda Berg');
     expect(message).toContain(`/leads/${lead.id}`);
     expect((await a.one(kind)).status).toBe('active');
+
+    // The same push delivered again (the outbox delivers at least once) posts nothing more.
+    await inScope(t.database.db, { organizationId: a.org }, (tx) =>
+      enqueue(tx, {
+        kind: INTEGRATION_PUSH,
+        organizationId: a.org,
+        payload: { integration_id: connected.id, lead_ids: [lead.id], trigger: 'created' },
+      }),
+    );
+    await deliver(t);
+    expect(double().messagesTo(url)).toHaveLength(2);
   });
 
   it('with hot leads only, a warm lead posts nothing and a hot one posts; sync now posts a test message', async () => {

@@ -25,7 +25,7 @@ import { addNotification } from '../notifications/notifications.service.ts';
 import { memberships } from '../organizations/organizations.table.ts';
 import { integrationRecords, integrations } from './integrations.table.ts';
 import { ProviderError, type LeadToPush, type LeadTrigger, type ProviderContext } from './provider.ts';
-import { providerFor, type AnyProvider, type Secrets } from './providers.ts';
+import { providerFor, type AnyProvider, type Secrets, type Settings } from './providers.ts';
 
 /**
  * The queued work of integrations (docs/integrations.md), all through the outbox, after commit:
@@ -40,6 +40,8 @@ import { providerFor, type AnyProvider, type Secrets } from './providers.ts';
  */
 export const INTEGRATION_PUSH = 'integration.push';
 export const INTEGRATION_SYNC = 'integration.sync';
+/** A disconnected integration's grant given back to the provider (`{kind, settings, secrets}`, sealed). */
+export const INTEGRATION_REVOKE = 'integration.revoke';
 
 /** Leads read per sync step: each step is one short transaction. */
 const SYNC_PAGE = 500;
@@ -307,6 +309,9 @@ export function createIntegrationWork(deps: IntegrationWorkDeps) {
         const record = byLead.get(lead.id);
         // Hot is told once per lead and integration.
         if (p.trigger === 'hot' && (!isHot(lead) || record?.hotNotifiedAt)) continue;
+        // A tool that announces rather than upserts (a chat channel) is told of a new lead once,
+        // though the outbox may deliver its push again.
+        if (p.trigger === 'created' && record?.syncedAt && !provider.accepts('updated')) continue;
         items.push({ lead, trigger: p.trigger, remoteId: record?.remoteId ?? null });
       }
       return { row, provider, items, locked: null };
@@ -435,7 +440,21 @@ export function createIntegrationWork(deps: IntegrationWorkDeps) {
     }
   };
 
-  return { leadEvents, push, sync };
+  /**
+   * Revokes a disconnected integration's grant at the provider, after the disconnect committed.
+   * The secrets travel sealed in the row, and the outbox redacts its payload once delivered. A
+   * provider that refuses or is down is retried with the outbox's backoff.
+   */
+  const revoke: OutboxHandler = async (item) => {
+    const { kind, settings, secrets } = item.payload;
+    const provider = typeof kind === 'string' ? providerFor(kind as IntegrationKind) : undefined;
+    if (!provider?.revoke || typeof secrets !== 'string') return;
+    const settled: Settings = typeof settings === 'object' && settings !== null ? (settings as Settings) : {};
+    await provider.revoke(ctx, settled, openSecrets(sealedBox, secrets) ?? {});
+    log.info({ kind, organizationId: item.organizationId }, 'integration grant revoked');
+  };
+
+  return { leadEvents, push, sync, revoke };
 }
 
 export type IntegrationWork = ReturnType<typeof createIntegrationWork>;

@@ -29,14 +29,14 @@ import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { users } from '../auth/auth.table.ts';
 import { assertFeature, assertRoom, reserveUsage } from '../billing/billing.service.ts';
 import { memberships } from '../organizations/organizations.table.ts';
-import { INTEGRATION_SYNC, openSecrets } from './integration-sync.ts';
+import { INTEGRATION_REVOKE, INTEGRATION_SYNC, openSecrets } from './integration-sync.ts';
 import { integrationRecords, integrations } from './integrations.table.ts';
 import { ProviderError, type ProviderContext } from './provider.ts';
 import { isMaskedEcho, maskedConfig, providerFor, splitConfig, type Secrets, type Settings } from './providers.ts';
 import { authorizationUrl, exchangeCode, pkcePair, type SalesforceSettings } from './salesforce.provider.ts';
 import { closeState, openState, type SalesforceState } from './salesforce-state.ts';
 
-export { createIntegrationWork, INTEGRATION_PUSH, INTEGRATION_SYNC } from './integration-sync.ts';
+export { createIntegrationWork, INTEGRATION_PUSH, INTEGRATION_REVOKE, INTEGRATION_SYNC } from './integration-sync.ts';
 
 /**
  * Connect, configure, sync and disconnect (03-decisions §4a, docs/integrations.md). A provider
@@ -444,6 +444,14 @@ export async function disconnectIntegration(
     .where(eq(integrations.id, row.id))
     .returning();
   if (!saved) throw notFound('Integration');
+  // The provider's grant is given back after the commit (Salesforce's refresh token).
+  if (row.secrets !== null && providerFor(row.kind)?.revoke) {
+    await enqueue(ctx.tx, {
+      kind: INTEGRATION_REVOKE,
+      organizationId: ctx.organizationId,
+      payload: { kind: row.kind, settings: row.settings, secrets: row.secrets },
+    });
+  }
   await audit(ctx, meta, 'integration.disconnected', saved);
   return answer(ctx, saved, sealedBox);
 }

@@ -84,4 +84,9 @@ export interface IntegrationProvider<Settings, Secrets> {
    */
   push(ctx: ProviderContext, settings: Settings, secrets: Secrets, leads: LeadToPush[]): Promise<PushResult<Secrets>>;
   batchSize: number;
+  /**
+   * Gives the provider's grant back on disconnect (an OAuth refresh token), for providers that
+   * have one; a grant the provider no longer knows counts as revoked. Throws ProviderError.
+   */
+  revoke?(ctx: ProviderContext, settings: Settings, secrets: Secrets): Promise<void>;
 }

@@ -210,4 +210,25 @@ describe('Salesforce', () => {
     );
     expect(row).toEqual([{ status: 'inactive' }]);
   });
+
+  it('gives the refresh token back to Salesforce on disconnect, after the commit', async () => {
+    const owner = await registerUser(t);
+    const a = api(t, owner);
+    expect((await authorize(owner)).location).toMatch(/result=connected/);
+    const { id } = await a.one('salesforce');
+    const [row] = await inScope(t.database.db, { organizationId: a.org }, (tx) =>
+      tx
+        .select({ secrets: integrations.secrets })
+        .from(integrations)
+        .where(eq(integrations.id, id ?? '')),
+    );
+    const { refresh_token } = JSON.parse(t.app.deps.sealedBox.open(row?.secrets ?? '')) as { refresh_token: string };
+    expect(sf.knowsRefreshToken(refresh_token)).toBe(true);
+
+    expectData(integrationSchema, await a.call('POST', `integrations/${id}/disconnect/`));
+    await deliver(t);
+    expect(sf.knowsRefreshToken(refresh_token)).toBe(false);
+    const revokes = sf.requests.filter((r) => r.path === '/services/oauth2/revoke' && r.body.includes(refresh_token));
+    expect(revokes).toHaveLength(1);
+  });
 });

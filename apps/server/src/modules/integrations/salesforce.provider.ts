@@ -209,6 +209,18 @@ export const salesforceProvider: IntegrationProvider<SalesforceSettings, Salesfo
   batchSize: 25,
   accepts: () => true,
 
+  /** POST /services/oauth2/revoke with the refresh token, which ends its access tokens too. */
+  async revoke(ctx, settings, secrets) {
+    const response = await call(ctx, `${settings.login_base ?? ctx.apis.salesforceLoginBase}/services/oauth2/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: secrets.refresh_token }).toString(),
+    });
+    // 400 (invalid_token): Salesforce no longer knows it, which is what revoking asks.
+    if (response.status === 200 || response.status === 400) return;
+    throw commonFailure(response, 'Salesforce revoke');
+  },
+
   async verify(ctx, settings, secrets) {
     const state = { settings, secrets, refreshed: false };
     const response = await authorized(ctx, state, (s) =>
