@@ -1,5 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+const web = {
+  root: './apps/web',
+  include: ['src/**/*.test.{ts,tsx}'],
+  // happy-dom, not jsdom: jsdom 31 breaks vitest on Node 20 (ENGINEERING.md, known traps).
+  environment: 'happy-dom',
+  setupFiles: ['./src/test/setup.ts'],
+  // Whole pages render in some tests; a loaded machine must not fail them on time alone.
+  testTimeout: 15_000,
+};
+
+const webFreshModules = [
+  'src/app/page-strings.test.ts',
+  'src/components/ui/toaster.test.tsx',
+  'src/features/billing/pages/portal-page.test.tsx',
+  'src/i18n/i18n.test.tsx',
+  'src/lib/cookies.test.ts',
+  'src/lib/session.test.ts',
+];
+
 /** One runner for the whole repository; `--project server` runs the API suite alone. */
 export default defineConfig({
   test: {
@@ -30,15 +49,18 @@ export default defineConfig({
       },
       {
         test: {
+          ...web,
           name: 'web',
-          root: './apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
-          // happy-dom, not jsdom: jsdom 31 breaks vitest on Node 20 (ENGINEERING.md, known traps).
-          environment: 'happy-dom',
-          setupFiles: ['./src/test/setup.ts'],
-          // Whole pages render in some tests; a loaded machine must not fail them on time alone.
-          testTimeout: 15_000,
+          exclude: webFreshModules,
+          // The screens' files share their worker's module graph (React, the router, i18n
+          // loaded once per worker): a third of the CPU of a fresh graph per file.
+          isolate: false,
         },
+      },
+      {
+        // Files that test a module's own first-load state (the session, cookies read once per
+        // run, i18n's first namespaces, a module-level cache) get a fresh module graph each.
+        test: { ...web, name: 'web-fresh', include: webFreshModules },
       },
     ],
   },
