@@ -97,7 +97,8 @@ export const leadsByDaySchema = z.array(z.object({ date: z.iso.date(), count: z.
 
 /** GET /analytics/dashboard/overview/: the Lobby's figures for the current organisation. */
 export const dashboardOverviewSchema = z.object({
-  period: analyticsPeriodSchema,
+  /** The period's length in local days, and the instants it spans (the other calls answer more). */
+  period: z.object({ days: z.number().int(), start: z.iso.datetime(), end: z.iso.datetime() }),
   /** Leads of the organisation, not deleted and not rejected, of all time. */
   total_leads: z.number().int().nonnegative(),
   /** Leads created in the period, and in the period just before it (for the change). */

@@ -244,7 +244,7 @@ export async function dashboardOverview(
   const total = totals?.total ?? 0;
   const converted = totals?.converted ?? 0;
   return {
-    period: periodOf(p),
+    period: { days: p.days, start: p.start, end: p.end },
     total_leads: total,
     new_leads: totals?.current ?? 0,
     new_leads_previous: totals?.previous ?? 0,
