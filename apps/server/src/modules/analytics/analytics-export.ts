@@ -86,8 +86,22 @@ const SOURCE: Record<Lang, Record<LeadSource, string>> = {
 };
 
 const EVENT_STATUS: Record<Lang, Record<EventStatus, string>> = {
-  en: { draft: 'Draft', upcoming: 'Upcoming', active: 'Active', completed: 'Completed', cancelled: 'Cancelled', inactive: 'Inactive' },
-  sv: { draft: 'Utkast', upcoming: 'Kommande', active: 'Aktivt', completed: 'Avslutat', cancelled: 'Inställt', inactive: 'Inaktivt' },
+  en: {
+    draft: 'Draft',
+    upcoming: 'Upcoming',
+    active: 'Active',
+    completed: 'Completed',
+    cancelled: 'Cancelled',
+    inactive: 'Inactive',
+  },
+  sv: {
+    draft: 'Utkast',
+    upcoming: 'Kommande',
+    active: 'Aktivt',
+    completed: 'Avslutat',
+    cancelled: 'Inställt',
+    inactive: 'Inaktivt',
+  },
 };
 
 const COPY = {
@@ -236,7 +250,16 @@ export function reportTables(report: AnalyticsReport, lang: Lang): ExportTable[]
     },
     {
       title: c.team,
-      headers: [c.member, c.assigned, c.handled, c.converted, c.conversionRate, c.medianMinutes, c.p90Minutes, c.uncontacted],
+      headers: [
+        c.member,
+        c.assigned,
+        c.handled,
+        c.converted,
+        c.conversionRate,
+        c.medianMinutes,
+        c.p90Minutes,
+        c.uncontacted,
+      ],
       rows: report.team.map((m) => [
         m.name || m.email,
         m.assigned,
@@ -273,7 +296,11 @@ export async function renderAnalyticsExport(
     const rows: Cell[][] = [[COPY[lang].title, report.organization]];
     for (const table of tables) rows.push([], [table.title], table.headers, ...table.rows.map((r) => r.map(safe)));
     // UTF-8 with a BOM, as the leads export: Excel then reads å, ä and ö right.
-    return { contentType: 'text/csv; charset=utf-8', fileName: `${base}.csv`, body: Buffer.from(`\uFEFF${stringify(rows)}`) };
+    return {
+      contentType: 'text/csv; charset=utf-8',
+      fileName: `${base}.csv`,
+      body: Buffer.from(`\uFEFF${stringify(rows)}`),
+    };
   }
   if (format === 'xlsx') return { contentType: XLSX_TYPE, fileName: `${base}.xlsx`, body: await renderXlsx(tables) };
   return { contentType: 'application/pdf', fileName: `${base}.pdf`, body: await renderPdf(report, tables, lang) };

@@ -162,9 +162,11 @@ export function analyticsRoutes(deps: AppDeps) {
             200: {
               description: 'The file (not the envelope); errors are the envelope',
               content: Object.fromEntries(
-                ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/pdf'].map(
-                  (type) => [type, { schema: binary }],
-                ),
+                [
+                  'text/csv',
+                  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+                  'application/pdf',
+                ].map((type) => [type, { schema: binary }]),
               ),
             },
             '4xx': errorEnvelopeSchema,

@@ -83,8 +83,7 @@ const SPEED_COLUMNS = sql`count(${leads.firstContactedAt})::int as contacted,
   percentile_cont(0.5) within group (order by extract(epoch from ${leads.firstContactedAt} - ${leads.createdAt})) as median,
   percentile_cont(0.9) within group (order by extract(epoch from ${leads.firstContactedAt} - ${leads.createdAt})) as p90`;
 
-const seconds = (v: number | string | null): number | null =>
-  v === null ? null : Math.max(0, Math.round(Number(v)));
+const seconds = (v: number | string | null): number | null => (v === null ? null : Math.max(0, Math.round(Number(v))));
 
 function toSpeed(row: SpeedRow | undefined): SpeedToLead {
   return {
@@ -322,7 +321,10 @@ export async function leadsOverview(ctx: TenantContext, range: RangeInput, now =
     pending_approval: figures?.pending ?? 0,
     by_status: await statusPipeline(ctx, where),
     by_source: await sourceMix(ctx, where),
-    by_interest: (['hot', 'warm', 'cold', 'none'] as const).map((i) => ({ interest: i, count: interestOf.get(i) ?? 0 })),
+    by_interest: (['hot', 'warm', 'cold', 'none'] as const).map((i) => ({
+      interest: i,
+      count: interestOf.get(i) ?? 0,
+    })),
     average_score: Math.round(Number(figures?.score ?? 0) * 10) / 10,
     speed_to_lead: toSpeed(speed),
   };
@@ -378,7 +380,9 @@ async function eventsSummaryIn(ctx: TenantContext, p: Period, now: Date): Promis
         speed_to_lead: f ? toSpeed(f) : NO_SPEED,
       };
     })
-    .sort((a, b) => b.submissions - a.submissions || b.leads_captured - a.leads_captured || a.name.localeCompare(b.name));
+    .sort(
+      (a, b) => b.submissions - a.submissions || b.leads_captured - a.leads_captured || a.name.localeCompare(b.name),
+    );
 }
 
 export async function eventsSummary(ctx: TenantContext, range: RangeInput, now = new Date()): Promise<EventsSummary> {
@@ -512,7 +516,12 @@ async function teamSummaryIn(ctx: TenantContext, p: Period): Promise<Omit<TeamSu
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.organizationId, ctx.organizationId), eq(memberships.status, 'joined')))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-  const assigned = await queryRows<{ user_id: string | null; assigned: number; converted: number; uncontacted: number }>(
+  const assigned = await queryRows<{
+    user_id: string | null;
+    assigned: number;
+    converted: number;
+    uncontacted: number;
+  }>(
     ctx.tx,
     sql`select ${leads.assignedTo} as user_id, count(*)::int as assigned,
         count(*) filter (where ${leadConverted})::int as converted,
@@ -606,7 +615,11 @@ export async function realTimeMetrics(ctx: TenantContext, now = new Date()): Pro
 // --- reports ---------------------------------------------------------------------------------
 
 /** The period summed up for a manager: totals, trend, sources, pipeline, events, team, speed. */
-export async function analyticsReport(ctx: TenantContext, range: RangeInput, now = new Date()): Promise<AnalyticsReport> {
+export async function analyticsReport(
+  ctx: TenantContext,
+  range: RangeInput,
+  now = new Date(),
+): Promise<AnalyticsReport> {
   assertCan(ctx, 'records.read');
   const p = await resolvePeriod(ctx, range, now);
   const summary = await leadsSummaryIn(ctx, p, now);
