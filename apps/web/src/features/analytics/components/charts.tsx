@@ -57,10 +57,7 @@ export function TrendChart({
 }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <AreaChart
-        data={points}
-        margin={{ top: 8, right: 12, bottom: 0, left: -12 }}
-      >
+      <AreaChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" vertical={false} />
         <XAxis
           dataKey="date"
