@@ -138,7 +138,10 @@ export function HorizontalBars({
           cursor={{ fill: 'var(--color-muted)' }}
           formatter={(v, n) => [formatNumber(Number(v), language), n]}
         />
-        {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12, color: 'var(--color-muted-foreground)' }} />}
+        {series.length > 1 && (
+          // In the order of the series (the default sorts by name, which differs by language).
+          <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: 'var(--color-muted-foreground)' }} />
+        )}
         {series.map((s, i) => (
           <Bar
             key={s.key}
