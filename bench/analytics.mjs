@@ -141,7 +141,7 @@ try {
     results.cases[name] = { path, ...measured };
     const line = `${name.padEnd(22)} p50 ${measured.p50_ms} ms, p95 ${measured.p95_ms} ms, p99 ${measured.p99_ms} ms, ${measured.rps} req/s`;
     console.log(line);
-    const clean = measured.errors === 0 && Object.keys(measured.non_200).length === 0;
+    const clean = measured.requests > 0 && measured.errors === 0 && Object.keys(measured.non_200).length === 0;
     targets.push([
       line,
       `p95 ${measured.p95_ms} ms`,
