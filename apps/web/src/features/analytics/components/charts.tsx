@@ -140,7 +140,12 @@ export function HorizontalBars({
         />
         {series.length > 1 && (
           // In the order of the series (the default sorts by name, which differs by language).
-          <Legend itemSorter={null} wrapperStyle={{ fontSize: 12, color: 'var(--color-muted-foreground)' }} />
+          <Legend
+            itemSorter={null}
+            wrapperStyle={{ fontSize: 12 }}
+            // The swatch carries the colour; the text stays readable in both themes.
+            formatter={(value: string) => <span style={{ color: 'var(--color-muted-foreground)' }}>{value}</span>}
+          />
         )}
         {series.map((s, i) => (
           <Bar
