@@ -745,6 +745,60 @@ const ROUTES: Route[] = [
     allowed: ALL,
     request: () => ({ url: 'analytics/dashboard/overview/' }),
   },
+  {
+    method: 'GET',
+    path: '/analytics/dashboard/events_summary/',
+    allowed: ALL,
+    request: () => ({ url: 'analytics/dashboard/events_summary/' }),
+  },
+  {
+    method: 'GET',
+    path: '/analytics/dashboard/leads_summary/',
+    allowed: ALL,
+    request: () => ({ url: 'analytics/dashboard/leads_summary/' }),
+  },
+  {
+    method: 'GET',
+    path: '/analytics/dashboard/team-summary/',
+    allowed: ALL,
+    request: () => ({ url: 'analytics/dashboard/team-summary/' }),
+  },
+  {
+    method: 'GET',
+    path: '/analytics/leads/overview/',
+    allowed: ALL,
+    request: () => ({ url: 'analytics/leads/overview/' }),
+  },
+  {
+    method: 'GET',
+    path: '/analytics/reports/',
+    allowed: ALL,
+    request: () => ({ url: 'analytics/reports/' }),
+  },
+  {
+    method: 'GET',
+    path: '/analytics/real-time/metrics/',
+    allowed: ALL,
+    request: () => ({ url: 'analytics/real-time/metrics/' }),
+  },
+  {
+    method: 'GET',
+    path: '/analytics/events/{id}/metrics/',
+    allowed: ALL,
+    request: () => ({ url: `analytics/events/${event.id}/metrics/` }),
+  },
+  {
+    method: 'GET',
+    path: '/analytics/events/{id}/funnel/',
+    allowed: ALL,
+    request: () => ({ url: `analytics/events/${event.id}/funnel/` }),
+  },
+  {
+    method: 'GET',
+    path: '/analytics/export/',
+    allowed: ALL,
+    request: () => ({ url: 'analytics/export/?format=csv' }),
+  },
 
   // --- billing: owner and admin read, the owner changes ---
   {

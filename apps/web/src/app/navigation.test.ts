@@ -23,6 +23,15 @@ describe('navigation', () => {
 
   it('lists the main items in the order of spec 01 §2', () => {
     const main = navItems.filter((item) => item.group === 'main').map((item) => item.to);
-    expect(main).toEqual(['/dashboard', '/events', '/offers', '/leads', '/clients', '/team', '/onboarding']);
+    expect(main).toEqual([
+      '/dashboard',
+      '/events',
+      '/offers',
+      '/leads',
+      '/clients',
+      '/analytics',
+      '/team',
+      '/onboarding',
+    ]);
   });
 });

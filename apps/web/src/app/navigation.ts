@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import {
+  BarChart3,
   CalendarRange,
   Contact,
   Handshake,
@@ -32,7 +33,8 @@ export const navItems: readonly NavItem[] = [
   { to: '/offers', label: (t) => t('nav.offers'), icon: Megaphone, group: 'main' },
   { to: '/leads', label: (t) => t('nav.leads'), icon: Contact, group: 'main' },
   { to: '/clients', label: (t) => t('nav.clients'), icon: Handshake, group: 'main' },
-  // Apps and Analytics come between Clients and Team (spec 01 §2) once they exist.
+  // Apps comes between Clients and Analytics (spec 01 §2) once it exists.
+  { to: '/analytics', label: (t) => t('nav.analytics'), icon: BarChart3, group: 'main' },
   { to: '/team', label: (t) => t('nav.team'), icon: Users, group: 'main' },
   { to: '/onboarding', label: (t) => t('nav.setupGuide'), icon: Rocket, group: 'main' },
   { to: '/settings', label: (t) => t('nav.settings'), icon: Settings, group: 'account' },

@@ -93,6 +93,9 @@ const pages = {
   clientDetail: lazyPage(() =>
     import('../features/clients/pages/client-detail-page.tsx').then((m) => ({ Component: m.ClientDetailPage })),
   ),
+  analytics: lazyPage(() =>
+    import('../features/analytics/pages/analytics-page.tsx').then((m) => ({ Component: m.AnalyticsPage })),
+  ),
   team: lazyPage(() => import('../features/team/pages/team-page.tsx').then((m) => ({ Component: m.TeamPage }))),
   acceptInvite: lazyPage(() =>
     import('../features/auth/pages/accept-invite-page.tsx').then((m) => ({ Component: m.AcceptInvitePage })),
@@ -239,6 +242,12 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               path: 'clients/:id',
               lazy: pages.clientDetail,
               handle: { ...title((t) => t('clients:detail.metaTitle')), namespaces: ['settings', 'leads'] },
+            },
+            {
+              path: 'analytics',
+              lazy: pages.analytics,
+              // Status labels are the leads namespace's; sources are common's.
+              handle: { ...title((t) => t('analytics:metaTitle')), namespaces: ['leads'] },
             },
             { path: 'team', lazy: pages.team, handle: title((t) => t('team:list.title')) },
             {

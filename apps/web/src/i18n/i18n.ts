@@ -21,6 +21,7 @@ import { languages, type Language } from './language.ts';
  *   apiKeys    the API keys page (/settings/api-keys)
  *   integrations  the integrations page (tools, their connect dialogs, Zapier)
  *   webhooks   outgoing webhooks on /settings/integrations (list, form, secret, delivery log)
+ *   analytics  the Analytics page (/analytics: range, charts and their tables, export, real time)
  * Each namespace of each language is a chunk of its own (0.3-6 KB gzip): a page downloads the
  * strings it shows, not the terms of service. `coreNamespaces` load with the language before the
  * first render; any other loads when a component first asks for it (`useTranslation('settings')`
@@ -47,6 +48,7 @@ export const namespaces = [
   'apiKeys',
   'integrations',
   'webhooks',
+  'analytics',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

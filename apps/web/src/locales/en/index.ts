@@ -1,3 +1,4 @@
+import analytics from './analytics.json';
 import apiKeys from './apiKeys.json';
 import auth from './auth.json';
 import billing from './billing.json';
@@ -37,4 +38,5 @@ export const en = {
   apiKeys,
   integrations,
   webhooks,
+  analytics,
 } as const;

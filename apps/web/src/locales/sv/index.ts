@@ -1,4 +1,5 @@
 import type { en } from '../en/index.ts';
+import analytics from './analytics.json';
 import apiKeys from './apiKeys.json';
 import auth from './auth.json';
 import billing from './billing.json';
@@ -41,4 +42,5 @@ export const sv = {
   apiKeys: apiKeys satisfies (typeof en)['apiKeys'],
   integrations: integrations satisfies (typeof en)['integrations'],
   webhooks: webhooks satisfies (typeof en)['webhooks'],
+  analytics: analytics satisfies (typeof en)['analytics'],
 } as const;

@@ -178,7 +178,6 @@ function QuickActions({ overview: o }: { overview: DashboardOverview | undefined
   const [qrOpen, setQrOpen] = useState(false);
   const qrDialog = useDeferredOverlay(loadShowQrDialog);
   const events = o?.upcoming_events ?? [];
-  const analyticsTarget = events[0];
   const actionClass =
     'group flex w-full items-center gap-3 rounded-xl border border-border p-3.5 text-left transition-colors hover:border-primary/40 hover:bg-primary-soft/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-60';
   const body = (Icon: typeof QrCode, title: string, hint: string) => (
@@ -217,19 +216,9 @@ function QuickActions({ overview: o }: { overview: DashboardOverview | undefined
             events.length === 0 ? t('quickActions.scanQrNone') : t('quickActions.scanQrHint'),
           )}
         </button>
-        {analyticsTarget === undefined ? (
-          <button type="button" className={actionClass} disabled>
-            {body(BarChart3, t('quickActions.analytics'), t('quickActions.analyticsNone'))}
-          </button>
-        ) : (
-          <Link to={lp(`/events/${analyticsTarget.id}?tab=analytics`)} className={actionClass}>
-            {body(
-              BarChart3,
-              t('quickActions.analytics'),
-              t('quickActions.analyticsHint', { name: analyticsTarget.name }),
-            )}
-          </Link>
-        )}
+        <Link to={lp('/analytics')} className={actionClass}>
+          {body(BarChart3, t('quickActions.analytics'), t('quickActions.analyticsHint'))}
+        </Link>
         {qrDialog.Overlay !== null && <qrDialog.Overlay open={qrOpen} onOpenChange={setQrOpen} events={events} />}
       </CardContent>
     </Card>

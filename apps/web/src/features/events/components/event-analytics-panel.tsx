@@ -1,7 +1,9 @@
 import type { Event, EventAnalytics } from '@leadcapture/contracts/events';
-import { Info } from 'lucide-react';
+import { ArrowRight, Info } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { QueryError, QueryLoading, SkeletonRows } from '../../../components/ui/query-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -29,11 +31,21 @@ export function EventAnalyticsPanel({ event, enabled = true }: { event: Event; e
   const analytics = useEventAnalytics(event.id, days, { enabled });
   const data = analytics.data;
   const period = t(`detail.analytics.periods.${days}`);
+  const { lp } = useLocalizedPath();
 
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-foreground">{t('detail.analytics.title')}</h2>
+        <div className="grid gap-0.5">
+          <h2 className="text-lg font-semibold text-foreground">{t('detail.analytics.title')}</h2>
+          <Link
+            to={lp(`/analytics?event=${event.id}`)}
+            className="inline-flex items-center gap-1 text-sm font-medium text-primary hover:underline"
+          >
+            {t('detail.analytics.funnelLink')}
+            <ArrowRight aria-hidden="true" className="size-3.5" />
+          </Link>
+        </div>
         <div className="flex items-center gap-2">
           <label htmlFor="event-analytics-period" className="text-sm text-muted-foreground">
             {t('detail.analytics.period')}

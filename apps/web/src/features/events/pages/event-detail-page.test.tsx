@@ -254,6 +254,10 @@ describe('EventDetailPage', () => {
     const { router } = await renderWithApp(page, { path, url: url('?tab=analytics') });
     expect(await screen.findByRole('tab', { name: 'Analytics', selected: true })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Event analytics' })).toBeTruthy();
+    // The event's funnel and its comparison with other events are on the Analytics page.
+    expect(screen.getByRole('link', { name: 'Funnel and comparison on the Analytics page' }).getAttribute('href')).toBe(
+      `/analytics?event=${eventId}`,
+    );
 
     await user.click(screen.getByRole('tab', { name: 'Leads' }));
     expect(router.state.location.search).toBe('?tab=leads');
