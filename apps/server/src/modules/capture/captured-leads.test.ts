@@ -54,6 +54,7 @@ function input(overrides: Partial<CapturedLeadInput> = {}): CapturedLeadInput {
     consent: true,
     language: 'en',
     rules: DEFAULT_SCORING_RULES,
+    answerRules: [],
     ...overrides,
   };
 }
@@ -78,6 +79,7 @@ async function capture(overrides: Partial<Parameters<typeof createCapturedLead>[
     organizationId: event.organizationId,
     pageVersion: await versionOf(event.id),
     rulesVersion: null,
+    assignment: null,
     ...overrides,
   });
 }
@@ -244,6 +246,7 @@ describe('captures written together (capture-writes.ts, decision 023)', () => {
       organizationId: event.organizationId,
       pageVersion,
       rulesVersion: null,
+      assignment: null,
     });
   }
 

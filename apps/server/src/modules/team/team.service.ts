@@ -80,6 +80,7 @@ function toTeamMember(row: MemberRow): TeamMember {
     department: m.department,
     job_title: m.jobTitle,
     status: m.status,
+    available: m.available,
     date_joined: m.status === 'invited' ? null : (m.joinedAt?.toISOString() ?? m.createdAt.toISOString()),
     invited_at: m.invitedAt?.toISOString() ?? null,
     invitation_expires_at: m.status === 'invited' ? (row.invitationExpiresAt?.toISOString() ?? null) : null,
