@@ -293,4 +293,23 @@ BEGIN
     FROM decided d;
   END LOOP;
 END
-$function$
+$function$--> statement-breakpoint
+-- GET /public/stats/ (modules/public-stats): totals across organisations, counted by a function
+-- owned by leadcapture_jobs, which may read only the columns it counts.
+GRANT SELECT (status) ON "events" TO leadcapture_jobs;--> statement-breakpoint
+CREATE POLICY "events_jobs_scan" ON "events" AS PERMISSIVE FOR SELECT TO leadcapture_jobs USING (true);--> statement-breakpoint
+GRANT SELECT (id) ON "organizations" TO leadcapture_jobs;--> statement-breakpoint
+CREATE POLICY "organizations_jobs_scan" ON "organizations" AS PERMISSIVE FOR SELECT TO leadcapture_jobs USING (true);--> statement-breakpoint
+CREATE FUNCTION public_stats()
+  RETURNS TABLE (leads bigint, events bigint, organizations bigint)
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+  SELECT
+    (SELECT count(*) FROM leads WHERE deleted_at IS NULL),
+    (SELECT count(*) FROM events WHERE status NOT IN ('draft', 'cancelled')),
+    (SELECT count(*) FROM organizations)
+$$;--> statement-breakpoint
+GRANT CREATE ON SCHEMA public TO leadcapture_jobs;--> statement-breakpoint
+ALTER FUNCTION public_stats() OWNER TO leadcapture_jobs;--> statement-breakpoint
+REVOKE CREATE ON SCHEMA public FROM leadcapture_jobs;--> statement-breakpoint
+REVOKE ALL ON FUNCTION public_stats() FROM PUBLIC;--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION public_stats() TO leadcapture_app;
