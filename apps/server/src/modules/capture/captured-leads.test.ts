@@ -21,10 +21,12 @@ import { createCapturedLead, type CapturedLeadInput } from './captured-leads.ts'
 
 let t: TestApp;
 let event: EventFixture;
+let ownerId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const owner = await registerUser(t);
+  ownerId = owner.user.id;
   event = await createEvent(t, owner.organization?.id ?? '');
 });
 afterAll(() => t.close());
@@ -104,6 +106,36 @@ describe('createCapturedLead', () => {
       sql`select payload from outbox where kind = 'lead.created' and payload->'data'->>'id' = ${written.lead.id}`,
     );
     expect(announced?.payload.data).toEqual(stored);
+  });
+
+  it('stores and announces the assignee and the answer rules the write decided', async () => {
+    const written = await capture({
+      assignment: { mode: 'fixed', user_ids: [ownerId] },
+      answerRules: [
+        {
+          id: randomUUID(),
+          label: 'Wants a demo',
+          field: 'interest',
+          operator: 'equals',
+          values: ['demo'],
+          points: 20,
+          interest: 'hot',
+        },
+      ],
+    });
+    expect(written.outcome).toBe('created');
+    if (written.outcome !== 'created') return;
+    expect(written.lead).toMatchObject({ assigned_to: ownerId, interest: 'hot' });
+    const stored = await storedLead(written.lead.id);
+    expect(stored).toEqual(written.lead);
+    // Score: qr_scan 5 + hot 30 + the rule's 20.
+    expect(stored?.score).toBe(55);
+    const [announced] = await queryRows<{ payload: { data: unknown } }>(
+      t.database.db,
+      sql`select payload from outbox where kind = 'lead.created' and payload->'data'->>'id' = ${written.lead.id}`,
+    );
+    expect(announced?.payload.data).toEqual(stored);
+    expect(written.announcement.payload).toEqual({ data: stored });
   });
 
   it('writes nothing for a lead id already taken (the repeat of an Idempotency-Key)', async () => {

@@ -365,7 +365,13 @@ export async function setMemberAvailability(
   available: boolean,
 ): Promise<TeamMember> {
   assertCan(ctx, 'members.read');
-  const row = await lockMember(ctx, id);
+  // Not lockMember: a member who may not manage the team still sets their own availability.
+  const [row] = await ctx.tx
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.id, id), eq(memberships.organizationId, ctx.organizationId)))
+    .for('update');
+  if (!row) throw memberNotFound();
   if (row.userId !== ctx.userId) assertCan(ctx, 'members.manage', TEAM_PERMISSION_MESSAGE);
   if (row.status === 'invited')
     throw validationError({ available: ['An invited member is available once they accept the invitation'] });
