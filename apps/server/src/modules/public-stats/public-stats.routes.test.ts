@@ -33,7 +33,7 @@ describe('GET /public/stats/', () => {
 
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/public/stats/' });
     const data = expectData(publicStatsSchema, res);
-    expect(Object.keys((res.json() as { data: object }).data).sort()).toEqual([
+    expect(Object.keys(res.json<{ data: object }>().data).sort()).toEqual([
       'events_run',
       'leads_captured',
       'organizations',

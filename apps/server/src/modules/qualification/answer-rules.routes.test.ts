@@ -70,7 +70,7 @@ const putRules = (event: EventFixture, rules: unknown[]) => call('PUT', `events/
 async function capture(event: EventFixture, responses: Record<string, SubmissionValue>): Promise<string> {
   const res = await postCapture(t, event.slug, { ...visitor(), responses });
   expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { data: { id: string } }).data.id;
+  return res.json<{ data: { id: string } }>().data.id;
 }
 
 const lead = async (id: string) => expectData(leadSchema, await call('GET', `leads/${id}/`));

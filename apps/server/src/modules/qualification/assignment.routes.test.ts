@@ -69,7 +69,7 @@ async function setAvailable(user: User, available: boolean, by: User = user) {
 async function captureAssignee(event: EventFixture): Promise<string | null> {
   const res = await postCapture(t, event.slug, visitor());
   expect(res.statusCode, res.body).toBe(201);
-  const id = (res.json() as { data: { id: string } }).data.id;
+  const id = res.json<{ data: { id: string } }>().data.id;
   const [row] = await inScope(t.database.db, { organizationId }, (tx) =>
     tx.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, id)),
   );
@@ -109,7 +109,7 @@ describe('event assignment of new captures', () => {
       if (message.organizationId === organizationId) live.push(message);
     });
     const res = await postCapture(t, event.slug, visitor());
-    const leadId = (res.json() as { data: { id: string } }).data.id;
+    const leadId = res.json<{ data: { id: string } }>().data.id;
     await t.app.deps.outbox.drain();
     unsubscribe();
     // What the notifications and the live toast read: the assignee is in lead.created.

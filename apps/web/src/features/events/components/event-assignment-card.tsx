@@ -83,20 +83,26 @@ function AssignmentForm({ eventId, saved, canEdit }: { eventId: string; saved: E
       <fieldset className="grid gap-2" disabled={!canEdit}>
         <legend className="mb-1 text-sm font-medium text-foreground">{t('assignment.mode')}</legend>
         {ASSIGNMENT_MODES.map((value) => (
-          <label key={value} className="flex cursor-pointer items-start gap-2.5 text-sm">
+          <div key={value} className="flex items-start gap-2.5 text-sm">
             <input
               type="radio"
+              id={`assignment-mode-${value}`}
               name="assignment-mode"
               value={value}
               checked={mode === value}
+              aria-describedby={`assignment-mode-${value}-help`}
               onChange={() => setMode(value)}
               className="mt-0.5 size-4 shrink-0 cursor-pointer accent-primary"
             />
             <span className="grid gap-0.5">
-              <span className="font-medium text-foreground">{t(`assignment.modes.${value}.label`)}</span>
-              <span className="text-xs text-muted-foreground">{t(`assignment.modes.${value}.help`)}</span>
+              <label htmlFor={`assignment-mode-${value}`} className="cursor-pointer font-medium text-foreground">
+                {t(`assignment.modes.${value}.label`)}
+              </label>
+              <span id={`assignment-mode-${value}-help`} className="text-xs text-muted-foreground">
+                {t(`assignment.modes.${value}.help`)}
+              </span>
             </span>
-          </label>
+          </div>
         ))}
       </fieldset>
 
