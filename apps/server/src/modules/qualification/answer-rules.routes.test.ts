@@ -7,7 +7,7 @@ import { leadScoreSchema, leadSchema } from '@leadcapture/contracts/leads';
 import { eventScoringRulesSchema } from '@leadcapture/contracts/qualification';
 import { createEvent, postCapture, visitor, type EventFixture } from '../../../test/capture.ts';
 import { expectData, expectError, expectValidation } from '../../../test/envelope.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
+import { bearer, createTestApp, registerUser, setPlan, type TestApp } from '../../../test/helpers.ts';
 import { inScope } from '../../db/tenant.ts';
 import { rescoreEventAnswers } from '../leads/leads.service.ts';
 import { leads } from '../leads/leads.table.ts';
@@ -169,6 +169,47 @@ describe('event answer rules', () => {
     const stranger = await registerUser(t);
     expectError(await call('GET', `events/${event.id}/scoring_rules/`, undefined, stranger), 404, 'NOT_FOUND');
     expectError(await call('PUT', `events/${event.id}/scoring_rules/`, { rules: [] }, stranger), 404, 'NOT_FOUND');
+  });
+});
+
+describe('a held capture, released by an upgrade', () => {
+  it('keeps the interest and the answer points its capture computed', async () => {
+    const owner2 = await registerUser(t);
+    const org = owner2.organization?.id ?? '';
+    await setPlan(t, org, 'free');
+    // The month is full (free: 25 leads), so the capture is held.
+    await inScope(t.database.db, { organizationId: org }, (tx) =>
+      tx
+        .insert(leads)
+        .values(
+          Array.from({ length: 25 }, (_, i) => ({
+            organizationId: org,
+            firstName: `Lead ${i}`,
+            source: 'import' as const,
+          })),
+        ),
+    );
+    const event = await createEvent(t, org, { formFields: FIELDS });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/events/${event.id}/scoring_rules/`,
+      headers: bearer(owner2.access),
+      payload: { rules: RULES },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const id = await capture(event, { timeline: 'Within 3 months', topics: ['Pricing'] });
+    const upgrade = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/billing/subscriptions/',
+      headers: bearer(owner2.access),
+      payload: { plan_id: 'starter', billing_cycle: 'monthly' },
+    });
+    expect(upgrade.statusCode, upgrade.body).toBe(201);
+    const [released] = await inScope(t.database.db, { organizationId: org }, (tx) =>
+      tx.select().from(leads).where(eq(leads.id, id)),
+    );
+    // direct 0 + warm 15 + 20.
+    expect(released).toMatchObject({ interest: 'warm', answerPoints: 20, autoScore: 35, score: 35 });
   });
 });
 
