@@ -1,4 +1,4 @@
-import { LEAD_INTERESTS, type LeadInterest } from './constants.ts';
+import type { LeadInterest } from './constants.ts';
 import type { SubmissionValue } from './form-fields.ts';
 
 /**
@@ -111,4 +111,3 @@ export function evaluateAnswerRules(
   return { points, interest, hits };
 }
 
-export const ANSWER_RULE_INTERESTS = LEAD_INTERESTS;
