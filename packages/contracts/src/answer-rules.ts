@@ -110,4 +110,3 @@ export function evaluateAnswerRules(
   }
   return { points, interest, hits };
 }
-

@@ -364,7 +364,10 @@ const ROUTES: Route[] = [
     path: '/auth/team/members/{id}/availability/',
     allowed: MANAGE,
     note: 'own: every role',
-    request: async () => ({ url: `auth/team/members/${await newColleague()}/availability/`, body: { available: false } }),
+    request: async () => ({
+      url: `auth/team/members/${await newColleague()}/availability/`,
+      body: { available: false },
+    }),
   },
   {
     method: 'POST',

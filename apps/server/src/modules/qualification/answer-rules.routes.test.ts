@@ -179,15 +179,13 @@ describe('a held capture, released by an upgrade', () => {
     await setPlan(t, org, 'free');
     // The month is full (free: 25 leads), so the capture is held.
     await inScope(t.database.db, { organizationId: org }, (tx) =>
-      tx
-        .insert(leads)
-        .values(
-          Array.from({ length: 25 }, (_, i) => ({
-            organizationId: org,
-            firstName: `Lead ${i}`,
-            source: 'import' as const,
-          })),
-        ),
+      tx.insert(leads).values(
+        Array.from({ length: 25 }, (_, i) => ({
+          organizationId: org,
+          firstName: `Lead ${i}`,
+          source: 'import' as const,
+        })),
+      ),
     );
     const event = await createEvent(t, org, { formFields: FIELDS });
     const put = await t.app.inject({
