@@ -12,6 +12,10 @@
 //      1,000 leads a month: the subscription row locked and the month counted per batch, the
 //      leads past the limit held) against the main runs' organisation on Enterprise (unlimited:
 //      no lock, no count), in the same run                  (target limited >= 0.95 x unlimited)
+//   6. qualification's cost (docs/leads-scoring.md): the same load on an event that assigns its
+//      captures in turn among four members and scores two answer rules, against the main
+//      event                                                    (target >= 0.9 x capture, fair:
+//      counts per member differ by at most one)
 // Each capture carries its own Idempotency-Key, as the capture page sends one.
 // Usage: npm run build && npm run bench:capture
 //   DATABASE_URL names the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test);
@@ -170,6 +174,41 @@ try {
   const event = await expo(auth);
   const limited = await owner('bench.trial@example.com');
   const limitedEvent = await expo(limited.auth);
+  // An event that qualifies its captures: round robin over four members, two answer rules.
+  const qualified = await expo(auth);
+  {
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const { rows } = await db.query(
+          `insert into users (email, password_hash, first_name, last_name) values ($1, 'x', 'Rep', $2) returning id`,
+          [`rep.${i}@bench.example.com`, String(i)],
+        );
+        await db.query(`insert into memberships (organization_id, user_id, role) values ($1, $2, 'member')`, [
+          organization.id,
+          rows[0].id,
+        ]);
+      }
+    } finally {
+      await db.end();
+    }
+    const put = async (url, payload) => {
+      const res = await fetch(`${api}/api/v1/events/${qualified.id}/${url}`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify(payload),
+      });
+      if (res.status !== 200) throw new Error(`${url} failed: ${res.status} ${await res.text()}`);
+    };
+    await put('assignment/', { mode: 'round_robin', user_ids: [] });
+    await put('scoring_rules/', {
+      rules: [
+        { label: 'Wants a demo', field: 'interest', operator: 'equals', values: ['Demo'], points: 20 },
+        { label: 'Asks for prices', field: 'interest', operator: 'one_of', values: ['Pricing'], interest: 'warm' },
+      ],
+    });
+  }
   const spread = [];
   for (let i = 0; i < 50; i++) {
     const res = await fetch(`${api}/api/v1/events/`, {
@@ -213,6 +252,13 @@ try {
     }),
   );
   results.ratio = Math.round((results.capture.rps / results.bare.rps) * 100) / 100;
+  results.capture_qualified = summary(
+    await runCollecting({
+      ...request(`${api}/api/v1/public/events/${qualified.slug}/leads/`),
+      requests: [{ setupRequest: newVisitor }],
+    }),
+  );
+  results.qualified_ratio = Math.round((results.capture_qualified.rps / results.capture.rps) * 100) / 100;
   results.limit_ratio = Math.round((results.capture_limited.rps / results.capture.rps) * 100) / 100;
   let turn = 0;
   results.capture_50_events = summary(
@@ -242,6 +288,15 @@ try {
     const count = async (text, id) => Number((await db.query(text, [id])).rows[0].n);
     results.leads_stored = await count('select count(*) as n from leads where event_id = $1', event.id);
     results.limited_stored = await count('select count(*) as n from leads where event_id = $1', limitedEvent.id);
+    const perMember = await db.query(
+      'select count(*)::int as n from leads where event_id = $1 group by assigned_to order by n',
+      [qualified.id],
+    );
+    results.qualified_per_member = perMember.rows.map((r) => r.n);
+    results.qualified_unassigned = await count(
+      'select count(*) as n from leads where event_id = $1 and assigned_to is null',
+      qualified.id,
+    );
     results.limited_held = await count(
       "select count(*) as n from held_leads where capture->>'page_id' = $1::text",
       limitedEvent.id,
@@ -274,6 +329,16 @@ const targets = [
     `${results.capture_limited.rps} req/s (ratio to unlimited ${results.limit_ratio}; p95 ${results.capture_limited.p95_ms} ms; ${results.capture_limited.requests - results.capture_limited.created} not 201)`,
     results.limit_ratio >= 0.95 && results.capture_limited.created === results.capture_limited.requests,
     '>= 0.95 x unlimited, all 201',
+  ],
+  [
+    'capture with round robin over 4 members and 2 answer rules',
+    `${results.capture_qualified.rps} req/s (ratio to capture ${results.qualified_ratio}; p95 ${results.capture_qualified.p95_ms} ms; leads per member ${results.qualified_per_member.join(', ')}; ${results.qualified_unassigned} unassigned)`,
+    results.qualified_ratio >= 0.9 &&
+      results.capture_qualified.created === results.capture_qualified.requests &&
+      results.qualified_unassigned === 0 &&
+      results.qualified_per_member.length === 4 &&
+      Math.max(...results.qualified_per_member) - Math.min(...results.qualified_per_member) <= 1,
+    '>= 0.9 x capture, all 201, per member within 1',
   ],
   [
     'capture spread over 50 events',

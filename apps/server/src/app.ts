@@ -45,6 +45,8 @@ import { organizationLogoRoutes } from './modules/organizations/organization-log
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
+import { qualificationRoutes } from './modules/qualification/qualification.routes.ts';
+import { publicStatsRoutes } from './modules/public-stats/public-stats.routes.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
 import { zapierRoutes } from './modules/zapier/zapier.routes.ts';
@@ -176,6 +178,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(acceptApiKeys('events', eventRoutes(deps)), { prefix: '/events' });
       await api.register(acceptApiKeys('events', eventLogoRoutes(deps)), { prefix: '/events' });
       await api.register(acceptApiKeys('events', pageLeadsRoutes(deps, 'event')), { prefix: '/events' });
+      await api.register(acceptApiKeys('events', qualificationRoutes(deps)), { prefix: '/events' });
       await api.register(acceptApiKeys('offers', offerRoutes(deps)), { prefix: '/offers' });
       await api.register(acceptApiKeys('offers', pageLeadsRoutes(deps, 'offer')), { prefix: '/offers' });
       await api.register(acceptApiKeys('leads', leadsRoutes(deps)), { prefix: '/leads' });
@@ -184,6 +187,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(acceptApiKeys('leads', leadDataRoutes(deps)), { prefix: '/leads' });
       await api.register(dataImportsRoutes(deps), { prefix: '/data' });
       await api.register(captureRoutes(deps), { prefix: '/public' });
+      await api.register(publicStatsRoutes(deps), { prefix: '/public' });
       await api.register(contactRoutes(deps), { prefix: '/contact' });
       await api.register(acceptApiKeys('analytics', analyticsRoutes(deps)), { prefix: '/analytics' });
       await api.register(notificationsRoutes(deps), { prefix: '/notifications' });

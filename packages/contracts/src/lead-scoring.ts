@@ -59,13 +59,26 @@ export interface ScoredLead {
   source: LeadSource;
   /** Activities that show engagement (note, call, email, meeting). */
   activity_count: number;
+  /**
+   * The event's answer rules the lead's form answers match (answer-rules.ts), one line each;
+   * absent or empty when none do.
+   */
+  answers?: readonly { rule_id: string; label: string; points: number }[];
 }
 
+/** A line of a breakdown: a factor of the organisation's rules, or one of the event's answer rules. */
+export type ScoreLineFactor = ScoringFactor | 'answer';
+
 export interface ScoreLine {
-  factor: ScoringFactor;
-  /** The lead's answer ('none' or 'unknown' when not given; for activity, the count). */
+  factor: ScoreLineFactor;
+  /**
+   * The lead's answer ('none' or 'unknown' when not given; for activity, the count); for an
+   * answer rule, the rule's label.
+   */
   value: string;
   points: number;
+  /** The answer rule's id (answer lines only; '' for points stored before the rule was read). */
+  rule_id?: string;
 }
 
 export interface ScoreBreakdown {
@@ -148,6 +161,12 @@ export function scoreLead(lead: ScoredLead, rules: ScoringRules): ScoreBreakdown
     { factor: 'company_size', value: size, points: rules.company_size[size] },
     { factor: 'source', value: lead.source, points: rules.source[lead.source] },
     { factor: 'activity', value: String(lead.activity_count), points: activityPoints },
+    ...(lead.answers ?? []).map((hit) => ({
+      factor: 'answer' as const,
+      value: hit.label,
+      points: hit.points,
+      rule_id: hit.rule_id,
+    })),
   ];
   return { score: clampScore(lines.reduce((sum, line) => sum + line.points, 0)), lines };
 }

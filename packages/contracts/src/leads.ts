@@ -425,9 +425,13 @@ export const assignLeadSchema = z
 export const setScoreSchema = z.object({ manual_score: manualScore.nullable() }).strict();
 
 export const scoreLineSchema = z.object({
-  factor: z.enum(SCORING_FACTORS),
+  /** A factor of the organisation's rules, or `answer`: one of the event's answer rules matched. */
+  factor: z.enum([...SCORING_FACTORS, 'answer']),
+  /** The lead's answer of the factor; for `answer`, the rule's label. */
   value: z.string(),
   points: z.number().int(),
+  /** The answer rule's id (answer lines only). */
+  rule_id: z.string().optional(),
 });
 /** GET /leads/{id}/score/: why a lead has its score. */
 export const leadScoreSchema = z.object({

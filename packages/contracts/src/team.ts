@@ -32,6 +32,11 @@ export const teamMemberSchema = z.object({
   department: z.string(),
   job_title: z.string(),
   status: z.enum(TEAM_MEMBER_STATUSES),
+  /**
+   * Takes automatically assigned captures (an event's round robin skips a member who is not, and
+   * a fixed assignee who is not leaves the capture unassigned: docs/leads-scoring.md).
+   */
+  available: z.boolean(),
   /** When the member joined (accepted, or created the organisation); null while invited. */
   date_joined: z.iso.datetime().nullable(),
   invited_at: z.iso.datetime().nullable(),
@@ -76,6 +81,13 @@ export const updateMemberSchema = z
   .partial()
   .strict();
 export type UpdateMemberInput = z.input<typeof updateMemberSchema>;
+
+/**
+ * PUT /auth/team/members/{id}/availability/: a member marks themselves available or not for
+ * automatic assignment (away from the booth, on holiday); owners and admins may do it for anyone.
+ */
+export const memberAvailabilitySchema = z.object({ available: z.boolean({ error: 'Choose true or false' }) }).strict();
+export type MemberAvailabilityInput = z.input<typeof memberAvailabilitySchema>;
 
 const tokenSchema = z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(256);
 

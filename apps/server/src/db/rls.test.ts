@@ -46,6 +46,7 @@ describe('row-level security', () => {
     expect(rows.map((r) => r.relname).sort()).toEqual([
       'api_key_usage',
       'api_keys',
+      'assignment_turns',
       'audit_logs',
       'billing_customers',
       'capture_page_views',

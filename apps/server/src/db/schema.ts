@@ -17,3 +17,4 @@ export * from '../modules/api-keys/api-keys.table.ts';
 export * from '../modules/integrations/integrations.table.ts';
 export * from '../modules/zapier/zapier.table.ts';
 export * from '../modules/webhooks/webhooks.table.ts';
+export * from '../modules/qualification/qualification.table.ts';

@@ -101,6 +101,20 @@ const newOffer = (withField = false) =>
   ownerCreates('offers/', { title: 'Matrix offer', ...(withField ? { form_fields: [emailField] } : {}) });
 const newApiKey = () => ownerCreates('auth/api-keys/', { name: 'Matrix key', permissions: ['leads:read'] });
 const newInvite = () => ownerCreates('auth/team/members/', { email: uniqueEmail('invitee'), role: 'viewer' });
+/**
+ * Another person's membership, whose availability only owners and admins set. Inactive: a joined
+ * colleague would change what deleting the owner's account answers below.
+ */
+async function newColleague(): Promise<string> {
+  const person = await registerUser(t);
+  const [row] = await inScope(t.database.db, { organizationId: org }, (tx) =>
+    tx
+      .insert(memberships)
+      .values({ organizationId: org, userId: person.user.id, role: 'member', status: 'inactive' })
+      .returning({ id: memberships.id }),
+  );
+  return row?.id ?? '';
+}
 const png = (): Part[] => [{ name: 'file', filename: 'logo.png', contentType: 'image/png', data: PNG }];
 const csv = (): Part[] => [
   { name: 'file', filename: 'leads.csv', contentType: 'text/csv', data: `email\n${uniqueEmail('import')}\n` },
@@ -132,6 +146,7 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/public/offers/{id_or_slug}/files/', allowed: 'public', note: 'a form with a file field' },
   { method: 'POST', path: '/contact/', allowed: 'public' },
   { method: 'GET', path: '/billing/plans/', allowed: 'public' },
+  { method: 'GET', path: '/public/stats/', allowed: 'public' },
   { method: 'GET', path: '/billing/plans/popular/', allowed: 'public' },
 
   // --- the signed-in user's own account: every role ---
@@ -345,6 +360,16 @@ const ROUTES: Route[] = [
     request: async () => ({ url: `auth/team/members/${await newInvite()}/` }),
   },
   {
+    method: 'PUT',
+    path: '/auth/team/members/{id}/availability/',
+    allowed: MANAGE,
+    note: 'own: every role',
+    request: async () => ({
+      url: `auth/team/members/${await newColleague()}/availability/`,
+      body: { available: false },
+    }),
+  },
+  {
     method: 'POST',
     path: '/auth/team/members/{id}/resend-invite/',
     allowed: MANAGE,
@@ -450,6 +475,30 @@ const ROUTES: Route[] = [
     path: '/events/{id}/forms/',
     allowed: WORK,
     request: () => ({ url: `events/${event.id}/forms/`, body: { form_fields: [] } }),
+  },
+  {
+    method: 'GET',
+    path: '/events/{id}/assignment/',
+    allowed: ALL,
+    request: () => ({ url: `events/${event.id}/assignment/` }),
+  },
+  {
+    method: 'PUT',
+    path: '/events/{id}/assignment/',
+    allowed: WORK,
+    request: () => ({ url: `events/${event.id}/assignment/`, body: { mode: 'round_robin', user_ids: [] } }),
+  },
+  {
+    method: 'GET',
+    path: '/events/{id}/scoring_rules/',
+    allowed: ALL,
+    request: () => ({ url: `events/${event.id}/scoring_rules/` }),
+  },
+  {
+    method: 'PUT',
+    path: '/events/{id}/scoring_rules/',
+    allowed: WORK,
+    request: () => ({ url: `events/${event.id}/scoring_rules/`, body: { rules: [] } }),
   },
   {
     method: 'GET',

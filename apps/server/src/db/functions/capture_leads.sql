@@ -15,6 +15,11 @@
 --                    no confirmation, until an upgrade releases it (docs/billing.md "Held leads");
 --                    a capture joining an address held in the same batch is held too
 -- lead_id is the capture's own lead for created, held and replayed, none for stale.
+-- assigned_to: the member a created lead went to by its event's automatic assignment (item's
+-- assign: mode fixed or round_robin and user_ids; migration 0047, docs/leads-scoring.md). A round
+-- robin's turns are counted per page in assignment_turns, advanced in this transaction, so
+-- concurrent batches share the captures fairly; the assignee is in the stored lead.created and
+-- gets an 'assigned' activity. answer_points: the event's answer rules' points, kept on the lead.
 -- With a limit, the organisation's subscription row is locked first (as a counted create locks
 -- it), so concurrent captures and creates of one organisation count the month's leads in turn.
 -- Each item: organization_id, page_kind (event or offer), page_id, page_version, rules_version,
@@ -28,7 +33,7 @@
 -- empty must not be a sequential scan (decision 023, "Plans made on an empty table").
 
 CREATE OR REPLACE FUNCTION public.capture_leads(p_items jsonb, p_lease_seconds integer, p_lead_limits jsonb)
- RETURNS TABLE(item integer, kind text, lead_id uuid)
+ RETURNS TABLE(item integer, kind text, lead_id uuid, assigned_to uuid)
  LANGUAGE plpgsql
  SET search_path TO 'public'
  SET plan_cache_mode TO 'force_generic_plan'
@@ -181,6 +186,46 @@ BEGIN
              END AS decision
       FROM limited l
     ),
+    -- Automatic assignment (modules/qualification, docs/leads-scoring.md): each page of the
+    -- batch that assigns, with the members who take captures now (joined, working on leads,
+    -- active and available) in the page's order; all such members when a round robin names none.
+    pools AS MATERIALIZED (
+      SELECT a.page_id, array_agg(m.user_id ORDER BY o.position, m.user_id) AS members
+      FROM (
+        SELECT DISTINCT ON (d.page_id) d.page_id, d.capture->'assign' AS assign
+        FROM decided d
+        WHERE d.decision IS NULL AND d.capture->'assign'->>'mode' IN ('fixed', 'round_robin')
+      ) AS a
+      LEFT JOIN LATERAL jsonb_array_elements_text(a.assign->'user_ids') WITH ORDINALITY AS o(user_id, position) ON true
+      JOIN memberships m ON m.organization_id = v_organization_id
+        AND (m.user_id = o.user_id::uuid OR (o.user_id IS NULL AND a.assign->>'mode' = 'round_robin'))
+        AND m.status = 'joined' AND m.available AND m.role IN ('owner', 'admin', 'member')
+      JOIN users u ON u.id = m.user_id AND u.is_active
+      GROUP BY a.page_id
+    ),
+    to_assign AS MATERIALIZED (
+      SELECT d.item, d.page_id, p.members,
+             row_number() OVER (PARTITION BY d.page_id ORDER BY d.item) AS turn,
+             count(*) OVER (PARTITION BY d.page_id) AS batch_turns
+      FROM decided d JOIN pools p ON p.page_id = d.page_id
+      WHERE d.decision IS NULL
+    ),
+    -- A round robin's turns advance by the batch's new leads in this transaction: a concurrent
+    -- batch of the page waits on the row and continues where this one ends.
+    turns AS (
+      INSERT INTO assignment_turns AS a (page_id, organization_id, turns)
+      SELECT t.page_id, v_organization_id, count(*) FROM to_assign t
+      WHERE cardinality(t.members) > 1
+      GROUP BY t.page_id
+      ORDER BY t.page_id
+      ON CONFLICT (page_id) DO UPDATE SET turns = a.turns + excluded.turns
+      RETURNING a.page_id, a.turns
+    ),
+    assignees AS MATERIALIZED (
+      SELECT t.item,
+             t.members[1 + ((coalesce(n.turns, t.batch_turns) - t.batch_turns + t.turn - 1) % cardinality(t.members))::integer] AS user_id
+      FROM to_assign t LEFT JOIN turns n ON n.page_id = t.page_id
+    ),
     held AS (
       INSERT INTO held_leads (id, organization_id, capture, created_at)
       SELECT d.lead_id, v_organization_id, d.capture, (d.capture->'lead'->>'created_at')::timestamptz
@@ -193,18 +238,20 @@ BEGIN
     written AS (
       INSERT INTO leads (
         id, organization_id, event_id, offer_id, first_name, last_name, email, phone, company, job_title,
-        company_size, source, status, score, auto_score, manual_score, activity_count, budget_range,
-        decision_timeline, decision_role, interested_products, tags, notes, custom_fields,
+        company_size, source, status, interest, score, auto_score, manual_score, activity_count, answer_points,
+        budget_range, decision_timeline, decision_role, interested_products, tags, assigned_to, notes, custom_fields,
         approval_status, consent_text, consent_given_at, attribution, created_at, updated_at
       )
       SELECT
         r.id, v_organization_id,
         CASE d.page_kind WHEN 'event' THEN d.page_id END, CASE d.page_kind WHEN 'offer' THEN d.page_id END,
         r.first_name, r.last_name, r.email, r.phone, r.company, r.job_title,
-        r.company_size, r.source, r.status, r.score, r.auto_score, r.manual_score, 0, r.budget_range,
-        r.decision_timeline, r.decision_role, r.interested_products, r.tags, r.notes, r.custom_fields,
-        r.approval_status, r.consent_text, r.consent_given_at, r.attribution, r.created_at, r.updated_at
-      FROM decided d, jsonb_populate_record(NULL::leads, d.capture->'lead') AS r
+        r.company_size, r.source, r.status, r.interest, r.score, r.auto_score, r.manual_score, 0,
+        coalesce((d.capture->>'answer_points')::integer, 0),
+        r.budget_range, r.decision_timeline, r.decision_role, r.interested_products, r.tags, a.user_id, r.notes,
+        r.custom_fields, r.approval_status, r.consent_text, r.consent_given_at, r.attribution, r.created_at, r.updated_at
+      FROM decided d CROSS JOIN LATERAL jsonb_populate_record(NULL::leads, d.capture->'lead') AS r
+      LEFT JOIN assignees a ON a.item = d.item
       WHERE d.decision IS NULL
       ORDER BY d.item
       -- A concurrent twin with the same Idempotency-Key waits here for the first one's commit.
@@ -222,9 +269,10 @@ BEGIN
       SELECT messages.id, v_organization_id, messages.kind, messages.payload, messages.attempts, messages.locked_until
       FROM (
         SELECT c.item, 0 AS n, (c.capture->>'message_id')::uuid AS id, 'lead.created' AS kind,
-               jsonb_build_object('data', c.capture->'lead') AS payload, 1 AS attempts,
-               now() + make_interval(secs => p_lease_seconds) AS locked_until
-        FROM created c
+               jsonb_build_object('data', CASE WHEN a.user_id IS NULL THEN c.capture->'lead'
+                 ELSE jsonb_set(c.capture->'lead', '{assigned_to}', to_jsonb(a.user_id)) END) AS payload,
+               1 AS attempts, now() + make_interval(secs => p_lease_seconds) AS locked_until
+        FROM created c LEFT JOIN assignees a ON a.item = c.item
         UNION ALL
         SELECT c.item, m.n, gen_random_uuid(), m.message->>'kind', m.message->'payload', 0, NULL::timestamptz
         FROM created c, jsonb_array_elements(c.capture->'outbox') WITH ORDINALITY AS m(message, n)
@@ -237,6 +285,15 @@ BEGIN
              (c.capture->'confirmation'->>'expires_at')::timestamptz
       FROM created c
       WHERE jsonb_typeof(c.capture->'confirmation') = 'object'
+    ),
+    -- An assigned capture's timeline says so, as a manual assignment's does (by nobody: automatic).
+    assigned AS (
+      INSERT INTO lead_activities (organization_id, lead_id, type, metadata)
+      SELECT v_organization_id, c.lead_id, 'assigned',
+             jsonb_build_object('from', NULL, 'to', a.user_id, 'to_name', trim(u.first_name || ' ' || u.last_name),
+                                'automatic', true)
+      FROM created c JOIN assignees a ON a.item = c.item JOIN users u ON u.id = a.user_id
+      ORDER BY c.item
     )
     -- kind: created, held, replayed, stale or duplicate. lead_id: the lead a duplicate joins, else
     -- the capture's own lead (created or held now, or by the capture it repeats); none when stale.
@@ -248,7 +305,8 @@ BEGIN
              WHEN EXISTS (SELECT 1 FROM written w WHERE w.id = d.lead_id) THEN 'created'
              ELSE 'replayed'
            END,
-           CASE d.decision WHEN 'stale' THEN NULL WHEN 'duplicate' THEN d.duplicate_of ELSE d.lead_id END
+           CASE d.decision WHEN 'stale' THEN NULL WHEN 'duplicate' THEN d.duplicate_of ELSE d.lead_id END,
+           CASE WHEN d.decision IS NULL THEN (SELECT a.user_id FROM assignees a WHERE a.item = d.item) END
     FROM decided d;
   END LOOP;
 END

@@ -32,8 +32,8 @@ interface HeldCapture {
 
 /** The columns of `leads` a capture writes, as `capture_leads` writes them. */
 const LEAD_COLUMNS = sql.raw(`id, organization_id, event_id, offer_id, first_name, last_name, email, phone, company,
-  job_title, company_size, source, status, score, auto_score, manual_score, activity_count, budget_range,
-  decision_timeline, decision_role, interested_products, tags, notes, custom_fields, approval_status,
+  job_title, company_size, source, status, interest, score, auto_score, manual_score, activity_count, answer_points,
+  budget_range, decision_timeline, decision_role, interested_products, tags, notes, custom_fields, approval_status,
   consent_text, consent_given_at, attribution, created_at, updated_at`);
 
 /**
@@ -110,8 +110,9 @@ export async function releaseHeldLeads(
         select r.id, ${organizationId}::uuid,
           case h.capture->>'page_kind' when 'event' then (h.capture->>'page_id')::uuid end,
           case h.capture->>'page_kind' when 'offer' then (h.capture->>'page_id')::uuid end, r.first_name, r.last_name, r.email, r.phone,
-          r.company, r.job_title, r.company_size, r.source, r.status, r.score, r.auto_score, r.manual_score, 0,
-          r.budget_range, r.decision_timeline, r.decision_role, r.interested_products, r.tags, r.notes,
+          r.company, r.job_title, r.company_size, r.source, r.status, r.interest, r.score, r.auto_score, r.manual_score, 0,
+          -- The event's answer rules' points, as the capture computed them (docs/leads-scoring.md).
+          coalesce((h.capture->>'answer_points')::integer, 0), r.budget_range, r.decision_timeline, r.decision_role, r.interested_products, r.tags, r.notes,
           r.custom_fields, r.approval_status, r.consent_text, r.consent_given_at, r.attribution, r.created_at,
           r.updated_at
         from ${heldLeads} h, jsonb_populate_record(null::leads, h.capture->'lead') as r

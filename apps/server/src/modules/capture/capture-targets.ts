@@ -1,4 +1,6 @@
+import type { AnswerRule } from '@leadcapture/contracts/answer-rules';
 import type { FormField } from '@leadcapture/contracts/form-fields';
+import type { EventAssignment } from '@leadcapture/contracts/qualification';
 import type { ScoringRules } from '@leadcapture/contracts/lead-scoring';
 import type { CapturePage } from './captured-leads.ts';
 
@@ -12,6 +14,10 @@ export interface CaptureTarget {
   /** The organisation's scoring rules a new lead is scored by, and their version (null: defaults). */
   rules: ScoringRules;
   rulesVersion: string | null;
+  /** The event's assignment of new captures (offers: none). Part of the page's version. */
+  assignment: EventAssignment | null;
+  /** The event's scoring rules over its form answers (offers: none). Part of the page's version. */
+  answerRules: AnswerRule[];
 }
 
 /**

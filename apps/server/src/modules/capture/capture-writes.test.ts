@@ -43,6 +43,8 @@ function capture(): CaptureWrite {
     outbox: [],
     confirmation: null,
     email: `visitor.${visitor}@example.com`,
+    assign: null,
+    answerPoints: 0,
   };
 }
 

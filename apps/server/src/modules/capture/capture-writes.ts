@@ -1,6 +1,7 @@
 import { PLANS } from '@leadcapture/contracts/billing';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { EventAssignment } from '@leadcapture/contracts/qualification';
 import { queryRows, type Queryable } from '../../db/database.ts';
 import { LEASE_SECONDS } from '../../jobs/outbox.ts';
 import type { PageKind } from './public-pages.ts';
@@ -26,6 +27,10 @@ export interface CaptureWrite {
   confirmation: { token_hash: string; expires_at: string } | null;
   /** The address as the duplicate check locks it ('' when there is none). */
   email: string;
+  /** The page's automatic assignment (events; null: none), decided in the write (docs/leads-scoring.md). */
+  assign: EventAssignment | null;
+  /** The points of the event's answer rules the lead's answers match (kept on the lead). */
+  answerPoints: number;
 }
 
 /**
@@ -35,7 +40,9 @@ export interface CaptureWrite {
  * address already has a lead, which it joins (`duplicate`).
  */
 export type CaptureWriteOutcome =
-  { kind: 'created' | 'held' | 'replayed' | 'stale' } | { kind: 'duplicate'; leadId: string };
+  | { kind: 'created'; assignedTo: string | null }
+  | { kind: 'held' | 'replayed' | 'stale' }
+  | { kind: 'duplicate'; leadId: string };
 
 /** Each plan's monthly lead limit (null: unlimited), as `capture_leads` takes them. */
 const LEAD_LIMITS = JSON.stringify(Object.fromEntries(PLANS.map((plan) => [plan.id, plan.limits.leads_per_month])));
@@ -45,11 +52,14 @@ interface CaptureLeadsRow {
   item: number;
   kind: string;
   lead_id: string | null;
+  /** The member a created lead was assigned to (null: none). */
+  assigned_to: string | null;
 }
 
 function toOutcome(row: CaptureLeadsRow): CaptureWriteOutcome {
   switch (row.kind) {
     case 'created':
+      return { kind: 'created', assignedTo: row.assigned_to };
     case 'held':
     case 'replayed':
     case 'stale':
@@ -108,10 +118,12 @@ async function writeBatch(db: Queryable, captures: CaptureWrite[]): Promise<Capt
     message_id: capture.messageId,
     outbox: capture.outbox,
     confirmation: capture.confirmation,
+    assign: capture.assign,
+    answer_points: capture.answerPoints,
   }));
   const rows = await queryRows<CaptureLeadsRow>(
     db,
-    sql`select item, kind, lead_id
+    sql`select item, kind, lead_id, assigned_to
         from capture_leads(${JSON.stringify(items)}::jsonb, ${LEASE_SECONDS}::integer, ${LEAD_LIMITS}::jsonb)`,
   );
   const byItem = new Map(rows.map((row) => [row.item, toOutcome(row)]));

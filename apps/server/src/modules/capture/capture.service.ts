@@ -223,17 +223,29 @@ async function captureTarget(deps: AppDeps, kind: PageKind, idOrSlug: string, fr
     page: CapturePage,
     formFields: FormField[],
     version: string,
+    qualification: Pick<CaptureTarget, 'assignment' | 'answerRules'>,
   ): Promise<CaptureTarget> => {
     const scoring = await loadScoringRules(tx, organizationId);
-    return { organizationId, page, formFields, version, rules: scoring.rules, rulesVersion: scoring.version };
+    return {
+      organizationId,
+      page,
+      formFields,
+      version,
+      rules: scoring.rules,
+      rulesVersion: scoring.version,
+      ...qualification,
+    };
   };
   try {
     const target = await (kind === 'event'
       ? inPublicEvent(deps.db, idOrSlug, (scope, event, version) =>
-          withRules(scope, eventPage(event), event.formFields, version),
+          withRules(scope, eventPage(event), event.formFields, version, {
+            assignment: event.assignment.mode === 'none' ? null : event.assignment,
+            answerRules: event.answerRules,
+          }),
         )
       : inPublicOffer(deps.db, idOrSlug, (scope, offer, version) =>
-          withRules(scope, offerPage(offer), offer.formFields, version),
+          withRules(scope, offerPage(offer), offer.formFields, version, { assignment: null, answerRules: [] }),
         ));
     deps.captureTargets.set(key, target);
     return target;
@@ -284,12 +296,8 @@ export async function captureLead(
   // Drawn once: a retry after a stale copy is the same capture (its file claims name this id).
   const drawnId = randomUUID();
   for (let attempt = 0; attempt <= STALE_RETRIES; attempt++) {
-    const { organizationId, page, formFields, version, rules, rulesVersion } = await captureTarget(
-      deps,
-      kind,
-      idOrSlug,
-      attempt > 0,
-    );
+    const { organizationId, page, formFields, version, rules, rulesVersion, assignment, answerRules } =
+      await captureTarget(deps, kind, idOrSlug, attempt > 0);
     if (honeypotFilled(body))
       return { statusCode: 201, result: { id: randomUUID(), status: 'received' }, replayed: false };
     const answers = validateCaptureAnswers(formFields, body);
@@ -308,6 +316,7 @@ export async function captureLead(
       consent: body.consent === true,
       language: body.language ?? 'en',
       rules,
+      answerRules,
     };
     // File answers are checked before the write and attached after it (the batched write takes
     // no part in them); a form without a file answer costs nothing more.
@@ -326,6 +335,7 @@ export async function captureLead(
       organizationId,
       pageVersion: version,
       rulesVersion,
+      assignment,
     });
     if (written.outcome === 'created') {
       await attach(result.id, false);

@@ -21,10 +21,12 @@ import { createCapturedLead, type CapturedLeadInput } from './captured-leads.ts'
 
 let t: TestApp;
 let event: EventFixture;
+let ownerId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const owner = await registerUser(t);
+  ownerId = owner.user.id;
   event = await createEvent(t, owner.organization?.id ?? '');
 });
 afterAll(() => t.close());
@@ -54,6 +56,7 @@ function input(overrides: Partial<CapturedLeadInput> = {}): CapturedLeadInput {
     consent: true,
     language: 'en',
     rules: DEFAULT_SCORING_RULES,
+    answerRules: [],
     ...overrides,
   };
 }
@@ -78,6 +81,7 @@ async function capture(overrides: Partial<Parameters<typeof createCapturedLead>[
     organizationId: event.organizationId,
     pageVersion: await versionOf(event.id),
     rulesVersion: null,
+    assignment: null,
     ...overrides,
   });
 }
@@ -102,6 +106,36 @@ describe('createCapturedLead', () => {
       sql`select payload from outbox where kind = 'lead.created' and payload->'data'->>'id' = ${written.lead.id}`,
     );
     expect(announced?.payload.data).toEqual(stored);
+  });
+
+  it('stores and announces the assignee and the answer rules the write decided', async () => {
+    const written = await capture({
+      assignment: { mode: 'fixed', user_ids: [ownerId] },
+      answerRules: [
+        {
+          id: randomUUID(),
+          label: 'Wants a demo',
+          field: 'interest',
+          operator: 'equals',
+          values: ['demo'],
+          points: 20,
+          interest: 'hot',
+        },
+      ],
+    });
+    expect(written.outcome).toBe('created');
+    if (written.outcome !== 'created') return;
+    expect(written.lead).toMatchObject({ assigned_to: ownerId, interest: 'hot' });
+    const stored = await storedLead(written.lead.id);
+    expect(stored).toEqual(written.lead);
+    // Score: qr_scan 5 + hot 30 + the rule's 20.
+    expect(stored?.score).toBe(55);
+    const [announced] = await queryRows<{ payload: { data: unknown } }>(
+      t.database.db,
+      sql`select payload from outbox where kind = 'lead.created' and payload->'data'->>'id' = ${written.lead.id}`,
+    );
+    expect(announced?.payload.data).toEqual(stored);
+    expect(written.announcement.payload).toEqual({ data: stored });
   });
 
   it('writes nothing for a lead id already taken (the repeat of an Idempotency-Key)', async () => {
@@ -244,6 +278,7 @@ describe('captures written together (capture-writes.ts, decision 023)', () => {
       organizationId: event.organizationId,
       pageVersion,
       rulesVersion: null,
+      assignment: null,
     });
   }
 

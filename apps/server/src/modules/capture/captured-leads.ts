@@ -3,7 +3,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CaptureLanguage, CaptureSource } from '@leadcapture/contracts/public-capture';
 import type { Lead } from '@leadcapture/contracts/leads';
 import type { StandardLeadFieldName, SubmissionValue } from '@leadcapture/contracts/form-fields';
+import { evaluateAnswerRules, type AnswerRule } from '@leadcapture/contracts/answer-rules';
 import { scoreLead, type ScoringRules } from '@leadcapture/contracts/lead-scoring';
+import type { EventAssignment } from '@leadcapture/contracts/qualification';
 import { enqueue, type OutboxItem } from '../../jobs/outbox.ts';
 import { newOpaqueToken } from '../auth/auth.service.ts';
 import { events } from '../events/events.table.ts';
@@ -52,21 +54,25 @@ export interface CapturedLeadInput {
   language: CaptureLanguage;
   /** The organisation's scoring rules, as cached with the event (checked by version in the write). */
   rules: ScoringRules;
+  /** The event's rules over its form answers (the page's version covers them). */
+  answerRules: readonly AnswerRule[];
 }
 
 /** A lead row as a capture writes it: every column given, so the outbox can carry the lead as stored. */
 function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date): LeadRow {
   const { page, standard } = input;
   const consentGiven = input.consent && page.consentText !== '';
+  const answers = evaluateAnswerRules(input.answerRules, input.customFields);
   const { score } = scoreLead(
     {
-      interest: null,
+      interest: answers.interest,
       decision_role: 'not_specified',
       budget_range: 'not_specified',
       decision_timeline: 'not_specified',
       company_size: '',
       source: input.source,
       activity_count: 0,
+      answers: answers.hits,
     },
     input.rules,
   );
@@ -84,11 +90,12 @@ function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date
     companySize: '',
     source: input.source,
     status: 'new',
-    interest: null,
+    interest: answers.interest,
     score,
     autoScore: score,
     manualScore: null,
     activityCount: 0,
+    answerPoints: answers.points,
     budgetRange: 'not_specified',
     decisionTimeline: 'not_specified',
     decisionRole: 'not_specified',
@@ -155,7 +162,13 @@ export type EventCaptureWrite =
 export async function createCapturedLead(
   writes: CaptureWrites,
   publicUrl: string,
-  input: CapturedLeadInput & { organizationId: string; pageVersion: string; rulesVersion: string | null },
+  input: CapturedLeadInput & {
+    organizationId: string;
+    pageVersion: string;
+    rulesVersion: string | null;
+    /** The event's automatic assignment (null: none), decided in the write. */
+    assignment: EventAssignment | null;
+  },
 ): Promise<EventCaptureWrite> {
   const { organizationId } = input;
   const now = new Date();
@@ -192,8 +205,12 @@ export async function createCapturedLead(
     outbox: messages,
     confirmation,
     email: row.email,
+    assign: input.assignment,
+    answerPoints: row.answerPoints,
   });
   if (outcome.kind === 'created') {
+    // capture_leads assigned it (and wrote the same assignee into the stored lead.created).
+    lead.assigned_to = outcome.assignedTo;
     const announcement = { id: messageId, kind: LEAD_CREATED, organizationId, payload: { data: lead }, attempts: 1 };
     return { outcome: 'created', lead, announcement, queued: messages.length > 0 };
   }

@@ -11,7 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AnswerRule } from '@leadcapture/contracts/answer-rules';
 import type { EventManualStatus } from '@leadcapture/contracts/constants';
+import type { EventAssignment } from '@leadcapture/contracts/qualification';
 import type { FormField } from '@leadcapture/contracts/form-fields';
 import { id, shortCode, tenantPolicies, timestamps } from '../../db/columns.ts';
 import { users } from '../auth/auth.table.ts';
@@ -62,6 +64,10 @@ export const events = pgTable(
     status: text('status').$type<EventManualStatus>().notNull().default('draft'),
     formFields: jsonb('form_fields').$type<FormField[]>().notNull().default([]),
     settings: jsonb('settings').$type<EventSettings>().notNull(),
+    /** Who new captures go to (modules/qualification, docs/leads-scoring.md). */
+    assignment: jsonb('assignment').$type<EventAssignment>().notNull().default({ mode: 'none', user_ids: [] }),
+    /** Scoring rules over this event's form answers (contracts/answer-rules.ts). */
+    answerRules: jsonb('answer_rules').$type<AnswerRule[]>().notNull().default([]),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     shortCode: shortCode('e'),
     ...timestamps,

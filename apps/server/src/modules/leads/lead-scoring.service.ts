@@ -7,6 +7,7 @@ import {
   withDefaults,
   type ScoringRules,
 } from '@leadcapture/contracts/lead-scoring';
+import type { AnswerRule } from '@leadcapture/contracts/answer-rules';
 import type { Tx } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { assertCan } from '../../http/permissions.ts';
@@ -47,7 +48,7 @@ function pointsCase(column: SQL, table: Record<string, number>, options: readonl
  * `scoreLead` (contracts/lead-scoring.ts), which the tests hold it to. Used where a write
  * rescores leads in the database (a rule change, a logged activity) without reading them out.
  */
-export function autoScoreSql(rules: ScoringRules): SQL {
+export function autoScoreSql(rules: ScoringRules, answerPoints: SQL = sql`${leads.answerPoints}`): SQL {
   const companySize = sql`(case when ${leads.companySize} in (${sql.join(
     SCORING_OPTIONS.company_size.filter((o) => o !== 'unknown').map((o) => sql`${o}`),
     sql`, `,
@@ -61,10 +62,86 @@ export function autoScoreSql(rules: ScoringRules): SQL {
       pointsCase(companySize, rules.company_size, SCORING_OPTIONS.company_size),
       pointsCase(sql`${leads.source}`, rules.source, SCORING_OPTIONS.source),
       sql`least(${rules.activity.max}::int, ${leads.activityCount} * ${rules.activity.per_activity}::int)`,
+      answerPoints,
     ],
     sql` + `,
   );
   return sql`greatest(${SCORE_MIN}::int, least(${SCORE_MAX}::int, ${sum}))`;
+}
+
+/** A lead's answer to a field, trimmed and lowercased as answer rules compare it (scalars only). */
+const normalized = (text: SQL) => sql`lower(btrim(${text}))`;
+
+/**
+ * Whether a lead's answer matches one answer rule, as SQL over custom_fields: the same
+ * conditions as `answerMatches` (contracts/answer-rules.ts), which the tests hold it to. A
+ * multiple-choice answer is a JSON array; everything else is read as text.
+ */
+function answerMatchSql(rule: AnswerRule): SQL {
+  const answer = sql`(${leads.customFields} -> ${rule.field})`;
+  const values = rule.values.map((v) => v.trim().toLowerCase());
+  const list = sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+  const ticked = (condition: SQL) =>
+    sql`exists (select 1 from jsonb_array_elements_text(${answer}) as e(v) where ${condition})`;
+  const first = values[0] ?? '';
+  let onList: SQL;
+  let onText: SQL;
+  const text = normalized(sql`(${answer} #>> '{}')`);
+  switch (rule.operator) {
+    case 'equals':
+      onList = ticked(sql`${normalized(sql`e.v`)} = ${first}`);
+      onText = sql`${text} = ${first}`;
+      break;
+    case 'one_of':
+      onList = ticked(sql`${normalized(sql`e.v`)} = any(${list})`);
+      onText = sql`${text} = any(${list})`;
+      break;
+    case 'contains':
+      onList = sql`(select count(distinct ${normalized(sql`e.v`)}) from jsonb_array_elements_text(${answer}) as e(v)
+        where ${normalized(sql`e.v`)} = any(${list})) = cardinality(array(select distinct unnest(${list})))`;
+      onText = first === '' ? sql`false` : sql`strpos(${text}, ${first}) > 0`;
+      break;
+  }
+  return sql`(case jsonb_typeof(${answer}) when 'array' then ${onList} when 'null' then false
+    when 'string' then ${text} <> '' and ${onText} else coalesce(${onText}, false) end)`;
+}
+
+/** The points of the answer rules a lead's answers match, as one SQL expression (0 without rules). */
+export function answerPointsSql(rules: readonly AnswerRule[]): SQL {
+  const scoring = rules.filter((rule) => rule.points !== 0);
+  if (scoring.length === 0) return sql`0`;
+  return sql`(${sql.join(
+    scoring.map((rule) => sql`(case when ${answerMatchSql(rule)} then ${rule.points}::int else 0 end)`),
+    sql` + `,
+  )})`;
+}
+
+/**
+ * An event's answer rules changed: every lead of the event (in the bin too) gets the new rules'
+ * points and its automatic score again, in one statement. The interest they set is left as it
+ * is: it was set when the answers arrived, and may have been changed by hand since.
+ */
+export async function rescoreEventAnswers(
+  tx: Tx,
+  organizationId: string,
+  eventId: string,
+  answerRules: readonly AnswerRule[],
+): Promise<void> {
+  const { rules } = await loadScoringRules(tx, organizationId);
+  const points = answerPointsSql(answerRules);
+  const auto = autoScoreSql(rules, points);
+  await tx
+    .update(leads)
+    .set({
+      answerPoints: points,
+      autoScore: auto,
+      score: sql`coalesce(${leads.manualScore}, ${auto})`,
+      updatedAt: sql`${leads.updatedAt}`,
+    })
+    .where(and(eq(leads.organizationId, organizationId), eq(leads.eventId, eventId)));
 }
 
 /** Column values that store a freshly computed automatic score and the score in force. */

@@ -9,6 +9,7 @@ import {
 } from '@leadcapture/contracts/leads';
 import type { DuplicateLeadMode } from '@leadcapture/contracts/organizations';
 import { scoreLead, type ScoredLead, type ScoringRules } from '@leadcapture/contracts/lead-scoring';
+import { evaluateAnswerRules, type AnswerRule } from '@leadcapture/contracts/answer-rules';
 import { type Tx } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { AppError, notFound, validationError } from '../../http/errors.ts';
@@ -27,7 +28,7 @@ import { leadActivities, leads } from './leads.table.ts';
 
 // The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
 // use of its other files.
-export { loadScoringRules } from './lead-scoring.service.ts';
+export { loadScoringRules, rescoreEventAnswers } from './lead-scoring.service.ts';
 export { getPageLead, listPageLeads, type LeadPage } from './lead-list.service.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -167,6 +168,8 @@ export function scoredAnswers(row: LeadRow): ScoredLead {
     company_size: row.companySize,
     source: row.source,
     activity_count: row.activityCount,
+    // The stored points of the event's answer rules; getLeadScore reads the rules for the lines.
+    answers: row.answerPoints === 0 ? [] : [{ rule_id: '', label: '', points: row.answerPoints }],
   };
 }
 
@@ -213,6 +216,16 @@ async function assignee(ctx: TenantContext, userId: string | null | undefined): 
   const [member] = await assignableMembers(ctx, [userId]);
   if (!member) throw validationError({ assigned_to: ['Choose an active member of the team who works on leads'] });
   return member;
+}
+
+/** The event's scoring rules over its form answers ([] without an event). */
+async function eventAnswerRules(ctx: VisitorScope, eventId: string | null): Promise<AnswerRule[]> {
+  if (!eventId) return [];
+  const [row] = await ctx.tx
+    .select({ rules: events.answerRules })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.organizationId, ctx.organizationId)));
+  return row?.rules ?? [];
 }
 
 async function assertEventOfOrganization(ctx: TenantContext, eventId: string | null | undefined): Promise<void> {
@@ -319,8 +332,13 @@ export async function createLead(
     customFields: data.custom_fields ?? {},
     manualScore: data.manual_score ?? null,
     createdBy: ctx.userId,
+    answerPoints: 0,
   } satisfies typeof leads.$inferInsert;
-  const auto = scoreLead({ ...scoredAnswersOf(values), activity_count: 0 }, rules).score;
+  // The event's answer rules read the answers given here as they read a capture's.
+  const answers = evaluateAnswerRules(await eventAnswerRules(ctx, values.eventId), values.customFields);
+  values.answerPoints = answers.points;
+  if (data.interest === undefined) values.interest = answers.interest;
+  const auto = scoreLead({ ...scoredAnswersOf(values), activity_count: 0, answers: answers.hits }, rules).score;
   const [row] = await ctx.tx
     .insert(leads)
     .values({ ...values, autoScore: auto, score: values.manualScore ?? auto })
@@ -433,6 +451,16 @@ export async function updateLead(
     changes.followUpSetBy = changes.followUpDate ? ctx.userId : null;
   }
 
+  // New answers (or another event) are read by the event's answer rules again: their points, and
+  // the interest they set unless this change sets it.
+  if (changes.customFields !== undefined || changes.eventId !== undefined) {
+    const answers = evaluateAnswerRules(
+      await eventAnswerRules(ctx, changes.eventId !== undefined ? changes.eventId : current.eventId),
+      changes.customFields ?? current.customFields,
+    );
+    changes.answerPoints = answers.points;
+    if (data.interest === undefined && answers.interest !== null) changes.interest = answers.interest;
+  }
   const next: LeadRow = { ...current, ...changes };
   const { rules } = await loadScoringRules(ctx.tx, ctx.organizationId);
   next.autoScore = scoreLead(scoredAnswers(next), rules).score;
@@ -624,8 +652,13 @@ export async function assignLead(
   return lead;
 }
 
-function scoreAnswer(row: LeadRow, rules: ScoringRules): LeadScore {
-  const breakdown = scoreLead(scoredAnswers(row), rules);
+/**
+ * The breakdown: the organisation's factors, then one line per answer rule of the event that the
+ * lead's answers match (its label and points; a rule that only sets the interest shows 0).
+ */
+async function scoreAnswer(ctx: TenantContext, row: LeadRow, rules: ScoringRules): Promise<LeadScore> {
+  const { hits } = evaluateAnswerRules(await eventAnswerRules(ctx, row.eventId), row.customFields);
+  const breakdown = scoreLead({ ...scoredAnswers(row), answers: hits }, rules);
   return { score: row.score, auto_score: row.autoScore, manual_score: row.manualScore, lines: breakdown.lines };
 }
 
@@ -635,7 +668,7 @@ export async function getLeadScore(ctx: TenantContext, leadId: string): Promise<
   const [row] = await ctx.tx.select().from(leads).where(mine(ctx, leadId));
   if (!row) throw leadNotFound();
   const { rules } = await loadScoringRules(ctx.tx, ctx.organizationId);
-  return scoreAnswer(row, rules);
+  return scoreAnswer(ctx, row, rules);
 }
 
 /** PUT /leads/{id}/score/: a manual score, or null to go back to the rules. */
@@ -660,5 +693,5 @@ export async function setManualScore(
       { type: 'score_changed', metadata: { from: current.score, to: score, manual: manualScore !== null } },
     ]);
   await announce(ctx, LEAD_UPDATED, row);
-  return scoreAnswer(row, rules);
+  return scoreAnswer(ctx, row, rules);
 }

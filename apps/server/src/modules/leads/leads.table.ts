@@ -70,6 +70,9 @@ export const leads = pgTable(
     manualScore: integer('manual_score'),
     // Engagement activities (note, call, email, meeting): the scoring rules' activity factor.
     activityCount: integer('activity_count').notNull().default(0),
+    // The points of the event's answer rules its form answers match (modules/qualification):
+    // kept so that a change of the organisation's rules rescores in SQL without the event's rules.
+    answerPoints: integer('answer_points').notNull().default(0),
     budgetRange: text('budget_range').$type<BudgetRange>().notNull().default('not_specified'),
     decisionTimeline: text('decision_timeline').$type<DecisionTimeline>().notNull().default('not_specified'),
     decisionRole: text('decision_role').$type<DecisionRole>().notNull().default('not_specified'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Address, OrganizationSettings } from '@leadcapture/contracts/organizations';
 import type { Role } from '@leadcapture/contracts/constants';
 import type { TeamMemberStatus } from '@leadcapture/contracts/team';
@@ -58,6 +58,8 @@ export const memberships = pgTable(
     /** Per organisation: the same person may sit in sales here and in marketing elsewhere. */
     department: text('department').notNull().default(''),
     jobTitle: text('job_title').notNull().default(''),
+    /** Takes automatically assigned captures (a member away from the booth turns it off). */
+    available: boolean('available').notNull().default(true),
     /** The address the invitation went to (lowercase); '' for members who never were invited. */
     invitedEmail: text('invited_email').notNull().default(''),
     /** The name the inviter gave, shown until the invitee has an account of their own. */

@@ -8,6 +8,7 @@ import {
   inviteMemberSchema,
   teamMemberSchema,
   teamMembersQuerySchema,
+  memberAvailabilitySchema,
   updateMemberSchema,
 } from '@leadcapture/contracts/team';
 import type { FastifyInstance } from 'fastify';
@@ -84,6 +85,27 @@ export function teamRoutes(deps: AppDeps) {
       },
       async (req) =>
         ok(await team.updateMember(deps, tenantRunner(deps, req), requestMeta(req), req.params.id, req.body)),
+    );
+
+    app.put(
+      '/members/:id/availability/',
+      {
+        schema: {
+          tags,
+          summary: 'Mark a member available or not for automatically assigned captures (self; owner, admin for anyone)',
+          description:
+            'An unavailable member is skipped by an event’s round robin, and a fixed assignee who is unavailable leaves captures unassigned (docs/leads-scoring.md).',
+          params: idParamsSchema,
+          body: memberAvailabilitySchema,
+          response: okResponse(teamMemberSchema),
+        },
+      },
+      async (req) =>
+        ok(
+          await withTenant(deps, req, (ctx) =>
+            team.setMemberAvailability(ctx, requestMeta(req), req.params.id, req.body.available),
+          ),
+        ),
     );
 
     app.delete(

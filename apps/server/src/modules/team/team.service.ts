@@ -80,6 +80,7 @@ function toTeamMember(row: MemberRow): TeamMember {
     department: m.department,
     job_title: m.jobTitle,
     status: m.status,
+    available: m.available,
     date_joined: m.status === 'invited' ? null : (m.joinedAt?.toISOString() ?? m.createdAt.toISOString()),
     invited_at: m.invitedAt?.toISOString() ?? null,
     invitation_expires_at: m.status === 'invited' ? (row.invitationExpiresAt?.toISOString() ?? null) : null,
@@ -352,6 +353,35 @@ export async function resendInvitation(
  * PATCH /auth/team/members/{id}/: role, department, job title, and status joined <-> inactive.
  * Inactive ends access like removal but keeps the record (and the member's name on their work).
  */
+/**
+ * PUT /auth/team/members/{id}/availability/: whether the member takes automatically assigned
+ * captures. Members set their own; owners and admins anyone's (403 otherwise). An invitation
+ * has no availability until it is accepted (422).
+ */
+export async function setMemberAvailability(
+  ctx: TenantContext,
+  meta: RequestMeta,
+  id: string,
+  available: boolean,
+): Promise<TeamMember> {
+  assertCan(ctx, 'members.read');
+  // Not lockMember: a member who may not manage the team still sets their own availability.
+  const [row] = await ctx.tx
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.id, id), eq(memberships.organizationId, ctx.organizationId)))
+    .for('update');
+  if (!row) throw memberNotFound();
+  if (row.userId !== ctx.userId) assertCan(ctx, 'members.manage', TEAM_PERMISSION_MESSAGE);
+  if (row.status === 'invited')
+    throw validationError({ available: ['An invited member is available once they accept the invitation'] });
+  if (row.available !== available) {
+    await ctx.tx.update(memberships).set({ available }).where(eq(memberships.id, row.id));
+    await auditMember(ctx, meta, 'membership.availability_updated', row.id, { user_id: row.userId, available });
+  }
+  return loadMember(ctx, row.id);
+}
+
 export async function updateMember(
   deps: AppDeps,
   inTenant: TenantRunner,

@@ -47,6 +47,8 @@ import {
   useUpdateEvent,
   type Event,
 } from '../api/events.ts';
+import { EventAssignmentCard } from '../components/event-assignment-card.tsx';
+import { EventScoringRulesCard } from '../components/event-scoring-rules-card.tsx';
 import {
   applyTemplate,
   bodyFromValues,
@@ -402,6 +404,19 @@ function EventForm({ event }: { event: Event | null }) {
           </div>
         )}
       </form>
+
+      {event !== null && (
+        <section aria-labelledby="event-qualification-heading" className="grid gap-6">
+          <div className="grid gap-1">
+            <h2 id="event-qualification-heading" className="text-lg font-semibold text-foreground">
+              {t('form.qualification.title')}
+            </h2>
+            <p className="text-sm text-muted-foreground">{t('form.qualification.description')}</p>
+          </div>
+          <EventAssignmentCard eventId={event.id} canEdit={canWrite} />
+          <EventScoringRulesCard eventId={event.id} formFields={event.form_fields} canEdit={canWrite} />
+        </section>
+      )}
     </div>
   );
 }

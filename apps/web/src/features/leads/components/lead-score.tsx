@@ -6,7 +6,7 @@ import {
   LEAD_INTERESTS,
   LEAD_SOURCES,
 } from '@leadcapture/contracts/constants';
-import { SCORE_MAX, SCORE_MIN, type ScoringFactor } from '@leadcapture/contracts/lead-scoring';
+import { SCORE_MAX, SCORE_MIN, type ScoreLineFactor } from '@leadcapture/contracts/lead-scoring';
 import { Gauge } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,7 @@ const has = <T extends string>(values: readonly T[], value: string): value is T 
 /** The lead's answer behind a factor's points, in words ("Decision maker", "3 activities"). */
 function useAnswerLabel() {
   const { t } = useTranslation(['leads', 'common']);
-  return (factor: ScoringFactor, value: string): string => {
+  return (factor: ScoreLineFactor, value: string): string => {
     switch (factor) {
       case 'interest':
         return has([...LEAD_INTERESTS, 'none'] as const, value) ? t(`interest.${value}`) : value;
@@ -46,14 +46,18 @@ function useAnswerLabel() {
         return has(LEAD_SOURCES, value) ? t(`common:leadSource.${value}`) : value;
       case 'activity':
         return t('score.activities', { count: Number(value) || 0 });
+      case 'answer':
+        // The event's answer rule, by its label (docs/leads-scoring.md).
+        return value || t('score.answerRules');
     }
   };
 }
 
 /**
  * Why a lead has its score (`GET /leads/{id}/score/`): each factor, the lead's answer and the
- * points it gives under the organisation's rules, the automatic total, and a score set by hand
- * when there is one.
+ * points it gives under the organisation's rules, then each of the event's answer rules the
+ * lead's answers match (by its label), the automatic total, and a score set by hand when there
+ * is one.
  */
 export function ScoreBreakdown({ leadId }: { leadId: string }) {
   const { t, i18n } = useTranslation('leads');
@@ -75,8 +79,8 @@ export function ScoreBreakdown({ leadId }: { leadId: string }) {
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
-              {data.lines.map((line) => (
-                <tr key={line.factor}>
+              {data.lines.map((line, index) => (
+                <tr key={line.factor === 'answer' ? `answer-${line.rule_id ?? ''}-${index}` : line.factor}>
                   <th scope="row" className="py-1.5 pr-2 text-left font-medium text-foreground">
                     {t(`scoreFactor.${line.factor}`)}
                   </th>

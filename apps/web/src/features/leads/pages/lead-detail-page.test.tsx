@@ -112,6 +112,29 @@ describe('LeadDetailPage', () => {
     expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/leads/form/${leadId}`);
   });
 
+  it("lists the event's answer rules the lead matches in the breakdown, by their labels", async () => {
+    const base = aScore();
+    server({
+      [`GET /leads/${leadId}/score/`]: () =>
+        ok({
+          ...base,
+          auto_score: 100,
+          lines: [
+            ...base.lines,
+            { factor: 'answer', value: 'Buying within 3 months', points: 20, rule_id: 'r1' },
+            { factor: 'answer', value: 'Just looking', points: -5, rule_id: 'r2' },
+          ],
+        }),
+    });
+    await renderWithApp(<LeadDetailPage />, { path, url });
+    const insights = (await screen.findByRole('heading', { name: 'Insights' })).closest(
+      'div.rounded-2xl',
+    ) as HTMLElement;
+    const breakdown = await within(insights).findByRole('table', { name: 'Score breakdown' });
+    const answers = within(breakdown).getAllByRole('row', { name: /^Answer/ });
+    expect(answers.map((row) => row.textContent)).toEqual(['AnswerBuying within 3 months+20', 'AnswerJust looking-5']);
+  });
+
   it('explains the score in a popover and sets or clears a score by hand', async () => {
     const api = server({
       [`PUT /leads/${leadId}/score/`]: (body) => {

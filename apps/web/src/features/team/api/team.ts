@@ -82,6 +82,25 @@ export function useUpdateMember() {
   });
 }
 
+/**
+ * `PUT /auth/team/members/{id}/availability/`: whether the member takes automatically assigned
+ * leads (their own for everyone; anyone's for owners and admins). Quiet: the toggle words it.
+ */
+export function useSetAvailability() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, available }: { id: string; available: boolean }) => {
+      const { teamMemberSchema } = await schemas();
+      return api.put(
+        `/auth/team/members/${id}/availability/`,
+        { available },
+        { schema: teamMemberSchema, quiet: true },
+      );
+    },
+    onSuccess: () => teamChanged(queryClient),
+  });
+}
+
 /** `DELETE /auth/team/members/{id}/`: the membership (or the open invitation) goes. */
 export function useRemoveMember() {
   const queryClient = useQueryClient();

@@ -14,6 +14,7 @@ import {
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import type { TeamMember } from '../api/team.ts';
+import { AvailabilityToggle } from './availability-toggle.tsx';
 import { MemberStatusBadge } from './member-status-badge.tsx';
 
 export type MemberAction = 'edit' | 'remove' | 'resend';
@@ -46,7 +47,8 @@ type ListProps = {
 
 /**
  * The team of one page: a table from tablet width up, cards on a phone (the same data: name and
- * email, You, role, status, department and job title, when they joined or were invited).
+ * email, You, role, status, department and job title, when they joined or were invited, and
+ * whether they take automatically assigned leads).
  */
 export function TeamMemberList({ members, myUserId, myRole, onAction }: ListProps) {
   const { t } = useTranslation(['team', 'common']);
@@ -64,6 +66,7 @@ export function TeamMemberList({ members, myUserId, myRole, onAction }: ListProp
               <TableHead>{t('columns.jobTitle')}</TableHead>
               <TableHead>{t('columns.status')}</TableHead>
               <TableHead>{t('columns.date')}</TableHead>
+              <TableHead>{t('columns.availability')}</TableHead>
               {anyActions && (
                 <TableHead>
                   <span className="sr-only">{t('columns.actions')}</span>
@@ -85,6 +88,9 @@ export function TeamMemberList({ members, myUserId, myRole, onAction }: ListProp
                 </TableCell>
                 <TableCell className="text-sm whitespace-nowrap">
                   <MemberDates member={member} />
+                </TableCell>
+                <TableCell className="text-sm whitespace-nowrap">
+                  <AvailabilityToggle member={member} myRole={myRole} myUserId={myUserId} />
                 </TableCell>
                 {anyActions && (
                   <TableCell className="w-12 text-right">
@@ -121,6 +127,12 @@ export function TeamMemberList({ members, myUserId, myRole, onAction }: ListProp
                 <span className="text-xs">
                   <MemberDates member={member} />
                 </span>
+                {member.status !== 'invited' && (
+                  <div className="flex items-center justify-between gap-2 border-t border-border pt-2 text-sm">
+                    <span className="text-muted-foreground">{t('columns.availability')}</span>
+                    <AvailabilityToggle member={member} myRole={myRole} myUserId={myUserId} />
+                  </div>
+                )}
               </Card>
             </li>
           );

@@ -23,6 +23,7 @@ function aMember(changes: Record<string, unknown> = {}) {
     department: 'Sales',
     job_title: 'CEO',
     status: 'joined',
+    available: true,
     date_joined: '2026-01-02T10:00:00.000Z',
     invited_at: null,
     invitation_expires_at: null,
@@ -114,6 +115,37 @@ describe('TeamPage', () => {
     expect(screen.queryByRole('button', { name: 'Invite member' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
     expect(screen.getByText('Only owners and admins can invite, edit and remove team members.')).toBeTruthy();
+  });
+
+  it('lets a member mark themselves away for automatic assignment, and shows the others as badges', async () => {
+    const api = server('member', {
+      [`PUT /auth/team/members/${ownerId}/availability/`]: () => ok(aMember({ available: false })),
+    });
+    await renderWithApp(<TeamPage />, { path: '/team' });
+    const table = await screen.findByRole('table', { name: 'Team members' });
+    const grace = within(table).getByRole('row', { name: /Grace Hopper/ });
+    expect(within(grace).queryByRole('switch')).toBeNull();
+    expect(within(grace).getByText('Available')).toBeTruthy();
+    const invited = within(table).getByRole('row', { name: /new@example\.com/ });
+    expect(within(invited).queryByRole('switch')).toBeNull();
+    const mine = within(table).getByRole('switch', { name: 'Ada Lovelace takes automatically assigned leads' });
+    expect(mine.getAttribute('aria-checked')).toBe('true');
+    await userEvent.click(mine);
+    await waitFor(() => expect(toastTitles()).toContain('Marked away: automatic assignment skips this member'));
+    expect(api.bodies(`PUT /auth/team/members/${ownerId}/availability/`)).toEqual([{ available: false }]);
+  });
+
+  it("lets an admin set a colleague's availability, and words a failure", async () => {
+    const api = server('admin', {
+      [`PUT /auth/team/members/${colleagueId}/availability/`]: () => fail(500, 'INTERNAL_ERROR'),
+    });
+    await renderWithApp(<TeamPage />, { path: '/team' });
+    const table = await screen.findByRole('table', { name: 'Team members' });
+    await userEvent.click(
+      within(table).getByRole('switch', { name: 'Grace Hopper takes automatically assigned leads' }),
+    );
+    await waitFor(() => expect(toastTitles()).toContain('Availability could not be changed. Please try again.'));
+    expect(api.bodies(`PUT /auth/team/members/${colleagueId}/availability/`)).toEqual([{ available: false }]);
   });
 
   it('gives an admin invite and actions, but not on owners, and no owner role to give', async () => {
