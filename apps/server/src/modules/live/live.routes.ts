@@ -1,0 +1,80 @@
+import websocket from '@fastify/websocket';
+import { LIVE_MAX_CLIENT_MESSAGE_BYTES, type LiveChannel } from '@leadcapture/contracts/live';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../http/deps.ts';
+import { AppError } from '../../http/errors.ts';
+import { admitSocket, type Admission, type LiveChannels } from './live.service.ts';
+
+/** The access token of a socket: `?token=` (browsers cannot set headers on a WebSocket) or a bearer header. */
+function tokenOf(request: FastifyRequest): string | null {
+  const query = request.query as Record<string, unknown>;
+  if (typeof query.token === 'string' && query.token !== '') return query.token;
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+function organizationOf(request: FastifyRequest): string | null {
+  const params = request.params as Record<string, unknown>;
+  if (typeof params.id === 'string') return params.id;
+  const header = request.headers['x-organization-id'];
+  if (typeof header === 'string' && header !== '') return header;
+  const query = request.query as Record<string, unknown>;
+  return typeof query.organization_id === 'string' && query.organization_id !== '' ? query.organization_id : null;
+}
+
+const PATHS: [string, LiveChannel][] = [
+  ['/ws/notifications/', 'notifications'],
+  ['/ws/leads/', 'leads'],
+  ['/ws/analytics/', 'analytics'],
+  ['/ws/organizations/:id/', 'organization'],
+];
+
+/**
+ * The live channels (docs/live.md). Authentication and the membership are decided in
+ * preValidation, before the upgrade completes; a refusal still completes the upgrade and
+ * closes at once with its code (4001, 4004), because a browser cannot read the HTTP status of a
+ * refused upgrade and would retry blindly (decision 026). No message is ever sent first.
+ */
+export function liveRoutes(deps: AppDeps, channels: LiveChannels) {
+  return async (app: FastifyInstance) => {
+    await app.register(websocket, {
+      options: {
+        maxPayload: LIVE_MAX_CLIENT_MESSAGE_BYTES,
+        // Messages are small JSON; compression would cost each socket its own zlib state.
+        perMessageDeflate: false,
+      },
+      // The registry closes its sockets with 1001 on shutdown (app.ts onClose); nothing else to do.
+      preClose: (done) => done(),
+    });
+    const admissions = new WeakMap<FastifyRequest, Admission>();
+
+    for (const [url, channel] of PATHS) {
+      app.route({
+        method: 'GET',
+        url,
+        preValidation: async (request) => {
+          if (!request.ws) return;
+          admissions.set(
+            request,
+            await admitSocket(deps, { token: tokenOf(request), organizationId: organizationOf(request) }),
+          );
+        },
+        // A plain GET (no Upgrade header) answers in the envelope like any unknown API path.
+        handler: async () => {
+          throw new AppError(
+            'NOT_FOUND',
+            'This path speaks WebSocket only: open it with an Upgrade: websocket request.',
+          );
+        },
+        wsHandler: (socket, request) => {
+          const admission = admissions.get(request);
+          if (!admission?.ok) {
+            socket.close(admission?.code ?? 4001, admission?.reason ?? 'Not authenticated');
+            return;
+          }
+          channels.accept(socket, channel, admission.identity);
+        },
+      });
+    }
+  };
+}
