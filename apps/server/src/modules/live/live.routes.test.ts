@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLOSE } from '@leadcapture/contracts/live';
@@ -25,9 +26,22 @@ async function socket(...args: Parameters<typeof openSocket>) {
   return s;
 }
 
+/** Every line the app logged: no access token may be among them (the URL carries it). */
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(chunk.toString('utf8'));
+    done();
+  },
+});
+
 beforeAll(async () => {
   // Heartbeats every 100 ms so a dead socket is found within the test; a 1 MB buffer by default.
-  t = await createTestApp({ liveChannels: { heartbeatMs: 100, analyticsThrottleMs: 200, closeGraceMs: 200 } });
+  t = await createTestApp({
+    env: { LOG_LEVEL: 'debug' },
+    logStream,
+    liveChannels: { heartbeatMs: 100, analyticsThrottleMs: 200, closeGraceMs: 200 },
+  });
   [ada, other] = await Promise.all([registerUser(t), registerUser(t)]);
   // Bo joins Ada's organisation as a member (and keeps his own).
   bo = await registerUser(t);
@@ -320,6 +334,17 @@ describe('heartbeats, slow clients and client messages', () => {
     await settle(500); // five heartbeats
     expect(s.ws.readyState).toBe(s.ws.OPEN);
     s.close();
+  });
+});
+
+describe('the log', () => {
+  it('names socket requests by path and never carries a token', async () => {
+    const expired = await craft(ada.user.id, sessionOf(ada.access), Math.floor(Date.now() / 1000) - 600);
+    const s = await socket(t.app, '/ws/leads/', { token: expired });
+    await s.closed;
+    const log = logLines.join('');
+    expect(log).toContain('/ws/leads/?[redacted]');
+    for (const token of [ada.access, bo.access, other.access, expired]) expect(log).not.toContain(token);
   });
 });
 

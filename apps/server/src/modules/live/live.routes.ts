@@ -52,6 +52,8 @@ export function liveRoutes(deps: AppDeps, channels: LiveChannels) {
       app.route({
         method: 'GET',
         url,
+        // Not an HTTP API route: docs/live.md describes the sockets (OpenAPI 3 cannot).
+        schema: { hide: true },
         preValidation: async (request) => {
           if (!request.ws) return;
           admissions.set(
