@@ -1,8 +1,8 @@
-import { z } from 'zod';
-
 /**
  * The live channels (03-decisions §2, §4b; docs/live.md). A socket on one of these paths gets
  * JSON messages `{"type":…,"data":…}` of one organisation, after the change committed.
+ * No zod here on purpose: the signed-in shell imports these constants, and zod (~15 KB gzip)
+ * stays out of its first paint; the one client message is checked by `isLivePing`.
  */
 export const LIVE_CHANNELS = ['notifications', 'leads', 'analytics', 'organization'] as const;
 export type LiveChannel = (typeof LIVE_CHANNELS)[number];
@@ -47,14 +47,22 @@ export interface LiveMessage<T = unknown> {
 }
 
 /** `analytics.updated`: at most one per organisation per second; `reason` is the lead message behind it. */
-export const analyticsUpdatedDataSchema = z.object({
-  reason: z.string(),
-  at: z.iso.datetime(),
-});
-export type AnalyticsUpdatedData = z.infer<typeof analyticsUpdatedDataSchema>;
+export interface AnalyticsUpdatedData {
+  reason: string;
+  /** ISO 8601 timestamp of the message. */
+  at: string;
+}
 
-/** The one message a client may send: the server answers `{"type":"pong"}`. */
-export const liveClientMessageSchema = z.object({ type: z.literal('ping') });
+/** The one message a client may send, `{"type":"ping"}`: the server answers `{"type":"pong"}`. */
+export function isLivePing(message: unknown): boolean {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    !Array.isArray(message) &&
+    Object.keys(message).length === 1 &&
+    (message as { type?: unknown }).type === 'ping'
+  );
+}
 
 /** The codes of `{"type":"error","data":{code,message}}` answers to client messages. */
 export const LIVE_ERROR_CODES = ['MALFORMED_MESSAGE', 'UNKNOWN_MESSAGE'] as const;
