@@ -46,6 +46,7 @@ export type Admission = { ok: true; identity: LiveIdentity } | { ok: false; code
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LEAD_TYPES: ReadonlySet<string> = new Set(LIVE_LEAD_TYPES);
+const PONG = Buffer.from(JSON.stringify({ type: 'pong', data: null }));
 
 /**
  * Decides whether a socket may open, before its upgrade completes: a valid access token whose
@@ -130,7 +131,7 @@ export interface LiveChannels {
  * The socket registry of one process. It listens to the live-event bus once (every process
  * gets every message, through Redis when configured) and hands each message to the sockets of
  * its organisation only: sockets are kept per organisation, so a message is never even offered
- * to another tenant's socket. Each message is serialised once, whatever the number of sockets.
+ * to another tenant's socket. Each message is serialised and encoded once, whatever the number of sockets.
  */
 export function createLiveChannels(
   bus: LiveEventBus,
@@ -141,17 +142,18 @@ export function createLiveChannels(
   const byOrganization = new Map<string, Set<Client>>();
   const analyticsTimers = new Map<string, { last: number; timer: NodeJS.Timeout | null; reason: string }>();
 
-  const send = (client: Client, text: string) => {
+  /** Sends one message; `frame` is its JSON, encoded once for every socket it goes to. */
+  const send = (client: Client, frame: Buffer) => {
     const { socket } = client;
     if (socket.readyState !== socket.OPEN) return;
     // ws keeps what the kernel did not take yet; a client that stopped reading must not make
     // that grow without end: it is closed, and refetches when it reconnects.
-    if (socket.bufferedAmount + Buffer.byteLength(text) > opts.sendBufferBytes) {
+    if (socket.bufferedAmount + frame.length > opts.sendBufferBytes) {
       log.info({ organizationId: client.identity.organizationId }, 'live: closing a slow socket');
       closeSoon(client, LIVE_CLOSE.SLOW_CONSUMER, 'Send buffer full: reconnect and refetch');
       return;
     }
-    socket.send(text);
+    socket.send(frame, { binary: false });
   };
 
   const closeSoon = (client: Client, code: number, reason: string) => {
@@ -165,11 +167,11 @@ export function createLiveChannels(
   const deliver = (event: LiveEvent) => {
     const clients = byOrganization.get(event.organizationId);
     if (!clients) return;
-    let text: string | undefined;
+    let frame: Buffer | undefined;
     for (const client of clients) {
       if (!wants(client.channel, client.identity, event)) continue;
-      text ??= JSON.stringify({ type: event.type, data: event.data });
-      send(client, text);
+      frame ??= Buffer.from(JSON.stringify({ type: event.type, data: event.data }));
+      send(client, frame);
     }
   };
 
@@ -232,7 +234,7 @@ export function createLiveChannels(
   };
 
   const answerError = (client: Client, code: LiveErrorCode, message: string) =>
-    send(client, JSON.stringify({ type: 'error', data: { code, message } }));
+    send(client, Buffer.from(JSON.stringify({ type: 'error', data: { code, message } })));
 
   return {
     accept(socket, channel, identity) {
@@ -272,7 +274,7 @@ export function createLiveChannels(
           answerError(client, 'UNKNOWN_MESSAGE', 'The only message a client may send is {"type":"ping"}');
           return;
         }
-        send(client, JSON.stringify({ type: 'pong', data: null }));
+        send(client, PONG);
       });
       socket.on('close', () => remove(client));
     },
