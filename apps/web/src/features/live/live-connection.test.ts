@@ -132,6 +132,19 @@ describe('the live connection', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
+  it('closes a socket still connecting once it opens (browsers log an error otherwise)', async () => {
+    const { connection, seen } = connect();
+    await flush();
+    const ws = FakeWebSocket.latest();
+    connection.close();
+    expect(ws.closedWith).toBeNull();
+    ws.serverOpen();
+    expect(ws.closedWith).toEqual({ code: 1000, reason: 'Closed by the app' });
+    expect(seen).toEqual([]);
+    await vi.advanceTimersByTimeAsync(BACKOFF_MAX_MS * 2);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
   it('pings, and drops and reopens a connection that stopped answering', async () => {
     const { connection } = connect();
     await flush();

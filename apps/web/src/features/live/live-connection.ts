@@ -106,6 +106,7 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
     };
     ws.onmessage = (event: MessageEvent) => {
       clearTimeout(pongTimer);
+      if (isStopped()) return;
       if (typeof event.data !== 'string') return;
       let message: unknown;
       try {
@@ -145,8 +146,13 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
       clearTimeout(retryTimer);
       clearTimers();
       if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
-      socket?.close(1000, 'Closed by the app');
+      const ws = socket;
       socket = null;
+      if (ws === null) return;
+      // Closing a socket still connecting makes the browser log an error ("closed before the
+      // connection is established"): let it open, then close it.
+      if (ws.readyState === ws.CONNECTING) ws.onopen = () => ws.close(1000, 'Closed by the app');
+      else ws.close(1000, 'Closed by the app');
     },
   };
 }
