@@ -338,6 +338,28 @@ describe('heartbeats, slow clients and client messages', () => {
 });
 
 describe('the log', () => {
+  it('answers an upgrade on any other path with 404 and closes the connection, and keeps serving', async () => {
+    const { connect } = await import('node:net');
+    const { wsBase } = await import('../../../test/live.ts');
+    const port = Number(new URL(await wsBase(t.app)).port);
+    for (const path of ['/api/v1/status/?token=secret-in-url', '/ws/nothing-here/?token=secret-in-url', '/']) {
+      const conn = connect(port, '127.0.0.1');
+      let answer = '';
+      conn.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+      conn.write(
+        `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+          'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      );
+      // The server ends the connection itself: nothing is left open on its side.
+      await new Promise((resolve) => conn.once('close', resolve));
+      expect(answer, path).toMatch(/^HTTP\/1\.1 404 /);
+    }
+    const s = await socket(t.app, '/ws/leads/', { token: ada.access });
+    expect(s.ws.readyState).toBe(s.ws.OPEN);
+    s.close();
+    expect(logLines.join('')).not.toContain('secret-in-url');
+  });
+
   it('names socket requests by path and never carries a token', async () => {
     const expired = await craft(ada.user.id, sessionOf(ada.access), Math.floor(Date.now() / 1000) - 600);
     const s = await socket(t.app, '/ws/leads/', { token: expired });

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import { LIVE_MAX_CLIENT_MESSAGE_BYTES, type LiveChannel } from '@leadcapture/contracts/live';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -20,6 +22,35 @@ function organizationOf(request: FastifyRequest): string | null {
   if (typeof header === 'string' && header !== '') return header;
   const query = request.query as Record<string, unknown>;
   return typeof query.organization_id === 'string' && query.organization_id !== '' ? query.organization_id : null;
+}
+
+/** The upgrade requests this module answers: the paths below, with or without the trailing slash. */
+const LIVE_PATH = /^\/ws\/(?:notifications|leads|analytics|organizations\/[^/?#]+)\/?(?:\?|$)/;
+
+/**
+ * Leaves only the live paths' upgrade requests to @fastify/websocket, and answers any other with
+ * 404 and closes it, as Node does when nothing listens for upgrades. The plugin would route them
+ * through fastify, where a route of another plugin answers over HTTP and the socket, detached from
+ * the HTTP parser, would then stay open for good (or, on a route of this plugin, be logged with
+ * its query string, the token included).
+ */
+function onlyLivePathsUpgrade(app: FastifyInstance) {
+  const server = app.server;
+  const handlers = server.listeners('upgrade') as ((req: IncomingMessage, socket: Duplex, head: Buffer) => void)[];
+  server.removeAllListeners('upgrade');
+  const gate = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (LIVE_PATH.test(req.url ?? '')) {
+      for (const handle of handlers) handle(req, socket, head);
+      return;
+    }
+    socket.on('error', () => socket.destroy());
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  };
+  server.on('upgrade', gate);
+  app.addHook('preClose', (done) => {
+    server.off('upgrade', gate);
+    done();
+  });
 }
 
 const PATHS: [string, LiveChannel][] = [
@@ -46,6 +77,7 @@ export function liveRoutes(deps: AppDeps, channels: LiveChannels) {
       // The registry closes its sockets with 1001 on shutdown (app.ts onClose); nothing else to do.
       preClose: (done) => done(),
     });
+    onlyLivePathsUpgrade(app);
     const admissions = new WeakMap<FastifyRequest, Admission>();
 
     for (const [url, channel] of PATHS) {
