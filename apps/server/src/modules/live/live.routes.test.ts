@@ -401,3 +401,15 @@ describe('a capped send buffer per socket', () => {
     fast.close();
   }, 60_000);
 });
+
+describe('shutdown', () => {
+  it('closes open sockets with 1001 before the server stops listening, so closing does not wait for them', async () => {
+    const own = await createTestApp();
+    const reg = await registerUser(own);
+    const s = await openSocket(own.app, '/ws/leads/', { token: reg.access });
+    const started = Date.now();
+    await own.close();
+    expect((await s.closed).code).toBe(LIVE_CLOSE.GOING_AWAY);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});

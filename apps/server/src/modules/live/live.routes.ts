@@ -74,8 +74,11 @@ export function liveRoutes(deps: AppDeps, channels: LiveChannels) {
         // Messages are small JSON; compression would cost each socket its own zlib state.
         perMessageDeflate: false,
       },
-      // The registry closes its sockets with 1001 on shutdown (app.ts onClose); nothing else to do.
-      preClose: (done) => done(),
+      // Before the server stops listening: it waits for every connection, a socket's included,
+      // so they are closed first (1001: the clients reconnect to another process).
+      preClose: (done) => {
+        channels.close().then(() => done(), done);
+      },
     });
     onlyLivePathsUpgrade(app);
     const admissions = new WeakMap<FastifyRequest, Admission>();
