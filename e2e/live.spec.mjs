@@ -2,9 +2,9 @@
 /**
  * Live channels (issue 25 point 1, docs/live.md): a visitor's capture on the public page in one
  * browser context appears in another, signed-in context's leads list and Lobby figures within
- * 2 s, without a reload; a lead assigned to the signed-in user raises a toast linking to it (en
- * on a laptop, light; sv on a phone, dark). The bell's part ("new lead" notifications) comes with
- * the notifications work, which produces `notification.created`.
+ * 2 s, without a reload; a lead assigned to the signed-in user raises a toast linking to it, in
+ * both languages and themes on a phone (390x844) and a laptop (1366x768). The bell's part ("new
+ * lead" notifications) comes with the notifications work, which produces `notification.created`.
  */
 import assert from 'node:assert/strict';
 import capture from '../apps/web/src/capture/locales/en.json' with { type: 'json' };
@@ -92,31 +92,52 @@ export default async function live({ browser, baseURL }) {
   await toast.waitFor({ timeout: LIVE_WITHIN_MS });
   await list.getByText('Bo Ek, Ek & Son', { exact: true }).waitFor();
   await assertAccessible(list, '/leads with the new-lead toast');
-  await screenshot(list, 'live-toast-laptop-light-en', { fullPage: false });
+  await screenshot(list, 'live-toast-desktop-light-en', { fullPage: false });
   await list.getByRole('button', { name: enLeads.live.open }).click();
   await list.waitForURL(new RegExp(`/leads/${assigned.id}$`));
   await list.getByRole('heading', { level: 1, name: 'Bo Ek' }).waitFor();
   team.assertNoProblems();
   await team.close();
 
-  // --- Swedish, dark, on a phone ---------------------------------------------------------------
-  const phone = await openPage(browser, baseURL, { device: 'phone', colorScheme: 'dark' });
-  await signIn(phone.context, baseURL, account);
-  const socket = liveSocketOpen(phone.page);
-  await phone.page.goto('/sv/leads');
-  await socket;
-  await api(baseURL, 'POST', '/leads/', account.access, {
-    first_name: 'Cecilia',
-    last_name: 'Ström',
-    company: 'Ström AB',
-    source: 'manual',
-    assigned_to: account.user.id,
-  });
-  await phone.page.getByText(svLeads.live.assignedTitle, { exact: true }).waitFor({ timeout: LIVE_WITHIN_MS });
-  await phone.page.getByRole('button', { name: svLeads.live.open }).waitFor();
-  await phone.page.getByRole('link', { name: 'Cecilia Ström' }).first().waitFor({ timeout: LIVE_WITHIN_MS });
-  await assertAccessible(phone.page, '/sv/leads with the new-lead toast (phone, dark)');
-  await screenshot(phone.page, 'live-toast-phone-dark-sv', { fullPage: false });
-  phone.assertNoProblems();
-  await phone.close();
+  // --- the toast in both languages and themes, on a phone (390x844) and a laptop (1366x768) ----
+  const sizes = {
+    phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    laptop: { viewport: { width: 1366, height: 768 } },
+  };
+  const variants = [
+    { language: 'sv', colorScheme: 'dark', size: 'phone', name: 'Cecilia Ström', company: 'Ström AB' },
+    { language: 'en', colorScheme: 'dark', size: 'laptop', name: 'David Nord', company: 'Nord AB' },
+    { language: 'sv', colorScheme: 'light', size: 'laptop', name: 'Eva Söder', company: 'Söder AB' },
+    { language: 'en', colorScheme: 'light', size: 'phone', name: 'Frej Väst', company: 'Väst AB' },
+  ];
+  for (const { language, colorScheme, size, name, company } of variants) {
+    const strings = language === 'sv' ? svLeads : enLeads;
+    const context = await browser.newContext({ baseURL, colorScheme, ...sizes[size] });
+    const page = await context.newPage();
+    const problems = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+    await signIn(context, baseURL, account);
+    const opened = liveSocketOpen(page);
+    await page.goto(language === 'sv' ? '/sv/leads' : '/leads');
+    await opened;
+    const [first_name, last_name] = name.split(' ');
+    await api(baseURL, 'POST', '/leads/', account.access, {
+      first_name,
+      last_name,
+      company,
+      source: 'manual',
+      assigned_to: account.user.id,
+    });
+    await page.getByText(strings.live.assignedTitle, { exact: true }).waitFor({ timeout: LIVE_WITHIN_MS });
+    await page.getByText(`${name}, ${company}`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: strings.live.open }).waitFor();
+    await page.getByRole('link', { name }).first().waitFor({ timeout: LIVE_WITHIN_MS });
+    await assertAccessible(page, `/${language}/leads with the new-lead toast (${size}, ${colorScheme})`);
+    await screenshot(page, `live-toast-${size}-${colorScheme}-${language}`, { fullPage: false });
+    assert.deepEqual(problems, [], 'the page logged errors');
+    await context.close();
+  }
 }
