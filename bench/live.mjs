@@ -101,6 +101,12 @@ let finished = false;
 const LEAD_CREATED = Buffer.from('{"type":"lead.created"');
 const STEADY_EMAIL = Buffer.from('"email":"steady.');
 const CREATED_AT = Buffer.from('"created_at":"');
+const EMAIL = '"email":"';
+/**
+ * email -> [first, last receipt over all sockets, created_at]: how long the way to the first
+ * socket takes (capture, outbox, Redis) and how long the fan-out to all of them.
+ */
+const spread = new Map();
 
 function openSocket(url, index, { measured }) {
   return new Promise((resolve, reject) => {
@@ -119,6 +125,11 @@ function openSocket(url, index, { measured }) {
       const from = raw.indexOf(CREATED_AT) + CREATED_AT.length;
       const createdAt = Date.parse(raw.toString('latin1', from, raw.indexOf(0x22, from)));
       latencies.push(at - createdAt);
+      const start = raw.indexOf(STEADY_EMAIL) + EMAIL.length;
+      const email = raw.toString('latin1', start, raw.indexOf(0x22, start));
+      const seen = spread.get(email);
+      if (seen) seen[1] = at;
+      else spread.set(email, [at, at, createdAt]);
       received.set(index, (received.get(index) ?? 0) + 1);
     });
     ws.once('open', () => resolve(ws));
@@ -208,6 +219,11 @@ try {
     received_messages: latencies.length,
     every_socket_every_lead: everySocketAll,
     wrong_tenant_messages: wrongTenant,
+    fan_out_spread_p95_ms: pct(Float64Array.from([...spread.values()].map(([first, last]) => last - first)).sort(), 95),
+    first_socket_p95_ms: pct(
+      Float64Array.from([...spread.values()].map(([first, , createdAt]) => first - createdAt)).sort(),
+      95,
+    ),
     p50_ms: pct(sorted, 50),
     p95_ms: pct(sorted, 95),
     p99_ms: pct(sorted, 99),
