@@ -7,6 +7,7 @@ import { leadSchema } from '@leadcapture/contracts/leads';
 import { expectData, expectError } from '../../../test/envelope.ts';
 import { bearer, createTestApp, registerUser, TEST_JWT_SECRET, type TestApp } from '../../../test/helpers.ts';
 import { openSocket, settle, type TestSocket } from '../../../test/live.ts';
+import { and, eq } from 'drizzle-orm';
 import { inScope } from '../../db/tenant.ts';
 import type { LiveEvent } from '../../jobs/live-events.ts';
 import { memberships } from '../organizations/organizations.table.ts';
@@ -40,7 +41,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { LOG_LEVEL: 'debug' },
     logStream,
-    liveChannels: { heartbeatMs: 100, analyticsThrottleMs: 200, closeGraceMs: 200 },
+    liveChannels: { heartbeatMs: 100, recheckMs: 200, analyticsThrottleMs: 200, closeGraceMs: 200 },
   });
   [ada, other] = await Promise.all([registerUser(t), registerUser(t)]);
   // Bo joins Ada's organisation as a member (and keeps his own).
@@ -117,6 +118,45 @@ describe('authentication, decided before the upgrade completes', () => {
 
   it('answers a plain GET (no upgrade) with 404 in the envelope, and never logs the token', async () => {
     expectError(await t.app.inject({ method: 'GET', url: '/ws/leads/?token=secret' }), 404, 'NOT_FOUND');
+  });
+});
+
+describe('while a socket is open', () => {
+  it('closes with 4001 when its session ends (sign-out elsewhere)', async () => {
+    const reg = await registerUser(t);
+    const s = await socket(t.app, '/ws/leads/', { token: reg.access });
+    expect(s.ws.readyState).toBe(s.ws.OPEN);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout/',
+      headers: bearer(reg.access),
+      payload: { refresh: reg.refresh },
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    expect((await s.closed).code).toBe(LIVE_CLOSE.UNAUTHORIZED);
+  });
+
+  it('closes with 4004 when the member is removed from the organisation, and only their sockets', async () => {
+    const carl = await registerUser(t);
+    await inScope(t.database.db, { organizationId: orgOf(ada) }, (tx) =>
+      tx.insert(memberships).values({ organizationId: orgOf(ada), userId: carl.user.id, role: 'member' }),
+    );
+    const removed = await socket(t.app, `/ws/organizations/${orgOf(ada)}/`, { token: carl.access });
+    const own = await socket(t.app, '/ws/leads/', { token: carl.access });
+    const stays = await socket(t.app, `/ws/organizations/${orgOf(ada)}/`, { token: ada.access });
+    await settle(300);
+    expect(removed.ws.readyState).toBe(removed.ws.OPEN);
+    await inScope(t.database.db, { organizationId: orgOf(ada) }, (tx) =>
+      tx
+        .delete(memberships)
+        .where(and(eq(memberships.organizationId, orgOf(ada)), eq(memberships.userId, carl.user.id))),
+    );
+    expect((await removed.closed).code).toBe(LIVE_CLOSE.NOT_FOUND);
+    await settle(300);
+    // His own organisation's socket and Ada's stay open.
+    expect([own.ws.readyState, stays.ws.readyState]).toEqual([own.ws.OPEN, stays.ws.OPEN]);
+    own.close();
+    stays.close();
   });
 });
 

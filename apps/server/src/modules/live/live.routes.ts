@@ -109,7 +109,12 @@ export function liveRoutes(deps: AppDeps, channels: LiveChannels) {
             socket.close(admission?.code ?? 4001, admission?.reason ?? 'Not authenticated');
             return;
           }
-          channels.accept(socket, channel, admission.identity);
+          const token = tokenOf(request) ?? '';
+          const { organizationId } = admission.identity;
+          channels.accept(socket, channel, admission.identity, {
+            key: `${organizationId} ${token}`,
+            run: () => admitSocket(deps, { token, organizationId }),
+          });
         },
       });
     }

@@ -19,6 +19,11 @@ import { authenticate } from '../auth/auth.service.ts';
 export interface LiveChannelOptions {
   /** How often every socket is pinged; one that has not answered the previous ping is terminated. */
   heartbeatMs: number;
+  /**
+   * How often each open socket's session and membership are checked again: a member removed or
+   * signed out loses the socket within this, as the HTTP API refuses their very next request.
+   */
+  recheckMs: number;
   /** A socket whose unsent bytes would pass this is closed with 4008 instead of buffering more. */
   sendBufferBytes: number;
   /** At most one `analytics.updated` per organisation in this window (later ones coalesce). */
@@ -29,6 +34,7 @@ export interface LiveChannelOptions {
 
 export const DEFAULT_LIVE_OPTIONS: LiveChannelOptions = {
   heartbeatMs: 30_000,
+  recheckMs: 60_000,
   sendBufferBytes: 1024 * 1024,
   analyticsThrottleMs: 1000,
   closeGraceMs: 5000,
@@ -110,17 +116,25 @@ function textOf(raw: RawData): string {
   return Buffer.isBuffer(raw) ? raw.toString('utf8') : Buffer.from(new Uint8Array(raw)).toString('utf8');
 }
 
+/** Checks again, for an open socket, what admitted it (its token's session, the membership). */
+export interface LiveRecheck {
+  /** Sockets with the same key share one check per round (one browser's tabs, the same token). */
+  key: string;
+  run: () => Promise<Admission>;
+}
+
 interface Client {
   socket: WebSocket;
   channel: LiveChannel;
   identity: LiveIdentity;
+  recheck: LiveRecheck;
   alive: boolean;
   expiry: NodeJS.Timeout;
 }
 
 export interface LiveChannels {
   /** Takes an open socket of an admitted identity: routes messages to it until it closes. */
-  accept(socket: WebSocket, channel: LiveChannel, identity: LiveIdentity): void;
+  accept(socket: WebSocket, channel: LiveChannel, identity: LiveIdentity, recheck: LiveRecheck): void;
   /** Open sockets in this process (for /status and the bench). */
   size(): number;
   /** Closes every socket with 1001 (the clients reconnect elsewhere) and stops listening. */
@@ -220,6 +234,29 @@ export function createLiveChannels(
   }, opts.heartbeatMs);
   heartbeat.unref();
 
+  // The session or the membership may end while a socket is open: checked again every
+  // recheckMs, once per distinct token and organisation, and such a socket closed with its code.
+  // A check that cannot run (the database away) leaves the sockets open.
+  const recheck = setInterval(() => {
+    const groups = new Map<string, { run: () => Promise<Admission>; clients: Client[] }>();
+    for (const clients of byOrganization.values()) {
+      for (const client of clients) {
+        const group = groups.get(client.recheck.key) ?? { run: client.recheck.run, clients: [] };
+        group.clients.push(client);
+        groups.set(client.recheck.key, group);
+      }
+    }
+    for (const { run, clients } of groups.values()) {
+      run()
+        .then((admission) => {
+          if (admission.ok) return;
+          for (const client of clients) closeSoon(client, admission.code, admission.reason);
+        })
+        .catch((err: unknown) => log.warn({ err }, 'live: could not check a socket again'));
+    }
+  }, opts.recheckMs);
+  recheck.unref();
+
   const remove = (client: Client) => {
     clearTimeout(client.expiry);
     const clients = byOrganization.get(client.identity.organizationId);
@@ -237,12 +274,13 @@ export function createLiveChannels(
     send(client, Buffer.from(JSON.stringify({ type: 'error', data: { code, message } })));
 
   return {
-    accept(socket, channel, identity) {
+    accept(socket, channel, identity, again) {
       const msLeft = identity.exp * 1000 - Date.now();
       const client: Client = {
         socket,
         channel,
         identity,
+        recheck: again,
         alive: true,
         // Node's timers hold at most 2^31-1 ms; access tokens live 15 minutes.
         expiry: setTimeout(
@@ -286,6 +324,7 @@ export function createLiveChannels(
     async close() {
       unsubscribe();
       clearInterval(heartbeat);
+      clearInterval(recheck);
       for (const state of analyticsTimers.values()) if (state.timer) clearTimeout(state.timer);
       analyticsTimers.clear();
       const closing: Promise<void>[] = [];
