@@ -138,6 +138,8 @@ export default defineConfig({
     // origin, exactly like production where the server serves both.
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      // The live channels (docs/live.md): WebSockets on the same origin.
+      '/ws': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true },
       // The sign-in page is the light build's (vite.capture.config.ts), which the server serves
       // once built: `npm run build -w apps/web` after changing it (docs/decisions/022).
       '^(/sv)?/auth/login/?(\\?.*)?$': { target: 'http://127.0.0.1:3000', changeOrigin: false },

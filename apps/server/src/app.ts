@@ -34,6 +34,8 @@ import { filesRoutes, publicFilesRoutes } from './modules/files/files.routes.ts'
 import { createCaptureWrites } from './modules/capture/capture-writes.ts';
 import { dataImportsRoutes, leadDataRoutes } from './modules/leads/lead-imports.routes.ts';
 import { leadsRoutes, pageLeadsRoutes } from './modules/leads/leads.routes.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
+import { createLiveChannels, type LiveChannelOptions } from './modules/live/live.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { offerRoutes } from './modules/offers/offers.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
@@ -75,6 +77,8 @@ export interface BuildOptions {
   runOutbox?: boolean;
   /** Run the scheduled jobs periodically (off in tests, which run a task by hand). */
   runScheduler?: boolean;
+  /** Heartbeat, send buffer cap and throttles of the live channels; the defaults unless a test narrows them. */
+  liveChannels?: Partial<LiveChannelOptions>;
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout unless given; a test reads what was logged). */
   logStream?: DestinationStream;
@@ -96,9 +100,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       log: app.log,
     });
   // The live-event bus, the consumer of the lead kinds: every process's subscribers get each
-  // message once (through Redis pub/sub when REDIS_URL is set). Nothing serves sockets yet; the
-  // live channels subscribe here when they come.
+  // message once (through Redis pub/sub when REDIS_URL is set); this process's sockets
+  // (modules/live) listen to it.
   const live = createLiveEventBus({ ...(opts.redis ? { redis: opts.redis } : {}), log: app.log });
+  const liveChannels = createLiveChannels(live, app.log, opts.liveChannels);
   const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const billing = createBillingProvider(config, app.log);
   const outbound =
@@ -203,6 +208,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
+  // --- live channels (WebSockets, docs/live.md) ---------------------------------------------
+  await app.register(liveRoutes(deps, liveChannels));
+
   // --- the web app ------------------------------------------------------------------------
   const sendCapturePage = capturePageSender(pages, headerSets.capture);
   await app.register(shortLinkRoutes(deps, sendCapturePage));
@@ -217,6 +225,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (opts.runScheduler !== false) background.scheduler.start();
   });
   app.addHook('onClose', async () => {
+    await liveChannels.close();
     await background.stop();
     await live.close();
     await throttleStore.close();

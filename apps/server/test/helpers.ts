@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type { FairShareOptions } from '../src/http/fair-share.ts';
 import type { DatabaseHandle } from '../src/db/database.ts';
+import type { LiveChannelOptions } from '../src/modules/live/live.service.ts';
 import { inScope } from '../src/db/tenant.ts';
 import { subscriptions } from '../src/modules/billing/billing.table.ts';
 import type { MailMessage, Mailer } from '../src/mail/mailer.ts';
@@ -92,6 +93,8 @@ export interface TestAppOptions {
   fairShare?: Partial<FairShareOptions>;
   /** Outgoing requests through this guard (a stub resolver) instead of the configured one. */
   outbound?: Outbound;
+  /** The live channels' heartbeat, send buffer cap and throttle, narrowed for a test. */
+  liveChannels?: Partial<LiveChannelOptions>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -116,6 +119,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailer,
     fairShare: options.fairShare,
     ...(options.outbound ? { outbound: options.outbound } : {}),
+    ...(options.liveChannels ? { liveChannels: options.liveChannels } : {}),
     runOutbox: false,
     runScheduler: false,
     ...logging,

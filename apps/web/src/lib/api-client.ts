@@ -395,6 +395,14 @@ function refreshOnce(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * Renews the access token outside a request (the live socket, closed with 4001): the same one
+ * shared refresh as concurrent 401s, so a rotated refresh token is never presented twice.
+ */
+export function refreshAccessToken(): Promise<boolean> {
+  return refreshOnce();
+}
+
 /** Milliseconds to wait before the next attempt, or null when the answer says not to retry. */
 export function retryDelay(response: Response | null, now = Date.now()): number | null {
   const header = response?.headers.get('retry-after');

@@ -27,6 +27,11 @@ const BillingBanner = lazy(() =>
   import('../../features/billing/components/billing-banner.tsx').then((m) => ({ default: m.BillingBanner })),
 );
 
+// The live socket (features/live) and its code load after the shell, beside the page's own.
+const LiveUpdates = lazy(() =>
+  import('../../features/live/components/live-updates.tsx').then((m) => ({ default: m.LiveUpdates })),
+);
+
 /**
  * The billing banner above the page (spec 02 §8), for owners and admins only: the billing API
  * answers 403 to members and viewers, so for them nothing is loaded or asked.
@@ -104,6 +109,9 @@ export function DashboardLayout() {
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
           <ShellBillingBanner />
           <Outlet />
+          <Suspense fallback={null}>
+            <LiveUpdates />
+          </Suspense>
         </div>
       </main>
     </div>
