@@ -20,7 +20,7 @@ import {
   type MailTemplate,
 } from '../../mail/templates.ts';
 import { users } from '../auth/auth.table.ts';
-import { addNotification } from '../notifications/notifications.service.ts';
+import { notifyOwners as notifyOwnersOf } from '../notifications/notifications.service.ts';
 import { memberships } from '../organizations/organizations.table.ts';
 import { subscriptions, usageAlerts } from './billing.table.ts';
 import { effectivePlan } from './effective-plan.ts';
@@ -74,47 +74,21 @@ function noticeParts(notice: BillingNotice): {
 }
 
 /**
- * Tells every active owner of the organisation, in the caller's transaction: an in-app
- * notification and a mail through the outbox, in the owner's language. Answers how many.
+ * Tells every active owner of the organisation, in the caller's transaction, through the
+ * notifications' one path: each owner's preferences for `billing` decide in-app and mail (in
+ * their language). Answers how many owners there are.
  */
 export async function notifyOwners(tx: Tx, organizationId: string, notice: BillingNotice): Promise<number> {
-  const owners = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(memberships.role, 'owner'),
-        eq(memberships.status, 'joined'),
-        eq(users.isActive, true),
-      ),
-    );
   const parts = noticeParts(notice);
-  for (const owner of owners) {
-    await addNotification(tx, {
-      organizationId,
-      userId: owner.id,
-      category: 'billing',
-      type: notice.type,
-      priority: parts.priority,
-      data: notice.data,
-      link: parts.link,
-    });
-    await enqueue(tx, {
-      kind: 'mail.send',
-      organizationId,
-      payload: {
-        template: parts.template,
-        to: owner.email,
-        language: owner.language,
-        name: owner.firstName,
-        path: parts.link,
-        detail: parts.detail(owner.language),
-      },
-    });
-  }
-  return owners.length;
+  return notifyOwnersOf(tx, organizationId, {
+    category: 'billing',
+    type: notice.type,
+    priority: parts.priority,
+    data: notice.data,
+    link: parts.link,
+    template: parts.template,
+    detail: parts.detail,
+  });
 }
 
 /**

@@ -277,7 +277,7 @@ export function leadsRoutes(deps: AppDeps) {
       },
       async (req) => {
         const lead = await withTenant(deps, req, (ctx) =>
-          leadsService.changeStatus(ctx, publicUrl, req.params.id, req.body),
+          leadsService.changeStatus(ctx, req.params.id, req.body),
         );
         deps.outbox.kick();
         return ok(lead);
