@@ -11,7 +11,6 @@ import {
 } from '@leadcapture/contracts/notifications';
 import { queryRows, type Database, type Tx } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
-import { enqueue } from '../../jobs/outbox.ts';
 import {
   heldLeadsDetail,
   trialEndedDetail,
@@ -19,9 +18,7 @@ import {
   usageThresholdDetail,
   type MailTemplate,
 } from '../../mail/templates.ts';
-import { users } from '../auth/auth.table.ts';
 import { notifyOwners as notifyOwnersOf } from '../notifications/notifications.service.ts';
-import { memberships } from '../organizations/organizations.table.ts';
 import { subscriptions, usageAlerts } from './billing.table.ts';
 import { effectivePlan } from './effective-plan.ts';
 

@@ -15,12 +15,10 @@ import { DeliverLater, enqueue, type OutboxHandler, type OutboxItem } from '../.
 import { integrationErrorDetail } from '../../mail/templates.ts';
 import type { Outbound } from '../../outbound/outbound.ts';
 import type { SealedBox } from '../../secrets/sealed-box.ts';
-import { users } from '../auth/auth.table.ts';
 import { leadImports } from '../leads/lead-imports.table.ts';
 import { LEAD_CREATED, LEAD_UPDATED, toLead } from '../leads/leads.service.ts';
 import { leads } from '../leads/leads.table.ts';
 import { notifyOwners } from '../notifications/notifications.service.ts';
-import { memberships } from '../organizations/organizations.table.ts';
 import { integrationRecords, integrations } from './integrations.table.ts';
 import { ProviderError, type LeadToPush, type LeadTrigger, type ProviderContext } from './provider.ts';
 import { providerFor, type AnyProvider, type Secrets } from './providers.ts';

@@ -21,9 +21,7 @@ import { outbox } from '../../jobs/outbox.table.ts';
 import { webhookDisabledDetail } from '../../mail/templates.ts';
 import { OUTBOUND_TIMEOUT_MS, OutboundError, type Outbound } from '../../outbound/outbound.ts';
 import type { SealedBox } from '../../secrets/sealed-box.ts';
-import { users } from '../auth/auth.table.ts';
 import { notifyOwners } from '../notifications/notifications.service.ts';
-import { memberships } from '../organizations/organizations.table.ts';
 import { zapierHooks } from '../zapier/zapier.table.ts';
 import { webhookAttempts, webhookDeliveries, webhooks } from './webhooks.table.ts';
 
