@@ -136,8 +136,7 @@ export function leadNotificationHandler(db: Database): OutboxHandler {
         data,
         link: `/leads/${lead.id}`,
         template: hot ? 'lead_hot' : 'lead_new',
-        detail: (language) =>
-          leadNewDetail(language, { name, company: lead.company, source, hot, score: lead.score }),
+        detail: (language) => leadNewDetail(language, { name, company: lead.company, source, hot, score: lead.score }),
         dedupeKey: `lead.created:${item.id}`,
       });
     });

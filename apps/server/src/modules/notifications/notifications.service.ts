@@ -83,7 +83,13 @@ export async function deleteNotification(ctx: TenantContext, id: string): Promis
  * The one way notifications are sent (other modules call these): each recipient's preferences
  * decide the channels (notification-delivery.ts).
  */
-export { deliverNotice, membersOf, NOTIFICATION_CREATED, type Notice, type Recipient } from './notification-delivery.ts';
+export {
+  deliverNotice,
+  membersOf,
+  NOTIFICATION_CREATED,
+  type Notice,
+  type Recipient,
+} from './notification-delivery.ts';
 export { notifyLeadChanges, notifyInvitationAccepted } from './lead-notifications.ts';
 
 /** Tells every active owner of the organisation (billing warnings, system notices). */

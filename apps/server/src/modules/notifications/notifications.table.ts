@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type {
   NotificationCategory,
   NotificationLogStatus,
@@ -137,11 +149,15 @@ export const notificationLogs = pgTable(
     uniqueIndex('notification_logs_dedupe_idx')
       .on(t.organizationId, t.userId, t.channel, t.dedupeKey)
       .where(sql`${t.dedupeKey} is not null`),
-    uniqueIndex('notification_logs_outbox_idx').on(t.outboxId).where(sql`${t.outboxId} is not null`),
+    uniqueIndex('notification_logs_outbox_idx')
+      .on(t.outboxId)
+      .where(sql`${t.outboxId} is not null`),
     index('notification_logs_digest_idx')
       .on(t.organizationId, t.userId)
       .where(sql`${t.digest} and ${t.digestLogId} is null and ${t.status} = 'queued'`),
-    index('notification_logs_digest_of_idx').on(t.digestLogId).where(sql`${t.digestLogId} is not null`),
+    index('notification_logs_digest_of_idx')
+      .on(t.digestLogId)
+      .where(sql`${t.digestLogId} is not null`),
     ...tenantPolicies('notification_logs', t.organizationId),
   ],
 ).enableRLS();
