@@ -7,6 +7,8 @@ import { fakeServer, me, ok, orgId } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { NotificationSettingsPage } from './notification-settings-page.tsx';
 
+const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
+
 afterEach(() => {
   vi.unstubAllGlobals();
   resetApiClient();
@@ -38,10 +40,10 @@ describe('NotificationSettingsPage', () => {
     });
     await renderWithApp(<NotificationSettingsPage />, { path: '/settings/notifications' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Notification settings' })).toBeTruthy();
-    const email = await screen.findByRole('checkbox', { name: 'Email for Leads' });
-    expect((email as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('checkbox', { name: 'Daily summary for Leads' }) as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByRole('checkbox', { name: 'Push for Billing' }) as HTMLInputElement).checked).toBe(false);
+    const email = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Email for Leads' });
+    expect(email.checked).toBe(true);
+    expect(box('Daily summary for Leads').checked).toBe(true);
+    expect(box('Push for Billing').checked).toBe(false);
     // Members choose their own channels only: no templates, logs or team messages.
     expect(screen.queryByRole('tab', { name: 'Email templates' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Notify team' })).toBeNull();
@@ -52,11 +54,9 @@ describe('NotificationSettingsPage', () => {
         { preferences: [{ category: 'leads', email: false }] },
       ]),
     );
-    await waitFor(() =>
-      expect((screen.getByRole('checkbox', { name: 'Email for Leads' }) as HTMLInputElement).checked).toBe(false),
-    );
+    await waitFor(() => expect(box('Email for Leads').checked).toBe(false));
     // The daily summary needs email.
-    expect((screen.getByRole('checkbox', { name: 'Daily summary for Leads' }) as HTMLInputElement).disabled).toBe(true);
+    expect(box('Daily summary for Leads').disabled).toBe(true);
   });
 
   it('gives owners the templates, the delivery log and Notify team', async () => {
@@ -71,7 +71,7 @@ describe('NotificationSettingsPage', () => {
     await renderWithApp(<NotificationSettingsPage />, { path: '/settings/notifications' });
     expect(await screen.findByRole('tab', { name: 'Email templates' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Delivery log' })).toBeTruthy();
-    expect(((await screen.findByRole('spinbutton', { name: 'Hot from score' })) as HTMLInputElement).value).toBe('80');
+    expect((await screen.findByRole<HTMLInputElement>('spinbutton', { name: 'Hot from score' })).value).toBe('80');
 
     await userEvent.click(screen.getByRole('button', { name: 'Notify team' }));
     const dialog = await screen.findByRole('dialog', { name: 'Notify your team' });
