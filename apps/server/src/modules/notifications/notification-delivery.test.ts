@@ -240,15 +240,33 @@ describe('new and hot leads', () => {
         email: `${randomUUID().slice(0, 8)}@example.com`,
         company: 'Lund AB',
         job_title: 'CEO',
+        source: 'qr_scan',
       },
     });
     expect(res.statusCode).toBe(201);
     const items = await myInbox(owner);
     expect(items).toHaveLength(1);
-    const captured = items[0];
-    const score = (captured?.data as { score: number }).score;
-    expect(captured?.type).toBe(score >= 1 ? 'lead_hot' : 'lead_new');
-    expect(captured?.data).toMatchObject({ lead_name: 'Vera Lund', source_name: 'Nordic Expo' });
+    // A QR scan scores 5 (default rules), so at a threshold of 1 it is hot.
+    expect(items[0]).toMatchObject({
+      type: 'lead_hot',
+      priority: 'urgent',
+      data: { lead_name: 'Vera Lund', source_name: 'Nordic Expo' },
+    });
+    expect((items[0]?.data as { score: number }).score).toBeGreaterThanOrEqual(1);
+    // At the default threshold (80) the same capture is an ordinary new lead.
+    const other = await registerUser(t);
+    const otherEvent = await createEvent(t, orgOf(other));
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/events/${otherEvent.slug}/leads/`,
+      payload: {
+        first_name: 'Vera',
+        last_name: 'Lund',
+        email: `${randomUUID().slice(0, 8)}@example.com`,
+        company: 'Lund AB',
+      },
+    });
+    expect((await myInbox(other)).map((n) => [n.type, n.priority])).toEqual([['lead_new', 'normal']]);
     const member = await addMember(owner, 'member');
     expectError(
       await call('PATCH', 'notifications/settings/', member, { hot_lead_score_threshold: 5 }),
