@@ -27,6 +27,7 @@ export const NOTIFICATION_TYPES = [
   'trial_ended',
   'usage_threshold',
   'held_leads',
+  'payment_failed',
   'integration_error',
   'webhook_disabled',
 ] as const;
@@ -81,6 +82,15 @@ export const heldLeadsDataSchema = z.object({
   limit: z.number().int().min(0),
 });
 export type HeldLeadsData = z.infer<typeof heldLeadsDataSchema>;
+
+/** `payment_failed` (category billing): the provider could not take an invoice's payment; link /settings/billing. */
+export const paymentFailedDataSchema = z.object({
+  invoice_number: z.string(),
+  /** What is still to pay, in the currency's minor unit (öre, cents). */
+  amount_due: z.number().int().min(0),
+  currency: z.string(),
+});
+export type PaymentFailedData = z.infer<typeof paymentFailedDataSchema>;
 
 /**
  * `integration_error` (category system): a provider refused an integration's credentials and its
@@ -279,6 +289,7 @@ export const EDITABLE_MAIL_TEMPLATES = [
   'trial_ended',
   'usage_threshold',
   'held_leads',
+  'payment_failed',
   'integration_error',
   'webhook_disabled',
 ] as const;

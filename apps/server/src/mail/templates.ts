@@ -21,6 +21,7 @@ export type MailTemplate =
   | 'trial_ended'
   | 'usage_threshold'
   | 'held_leads'
+  | 'payment_failed'
   | 'integration_error'
   | 'webhook_disabled';
 type Lang = 'en' | 'sv';
@@ -374,6 +375,27 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
       signature: 'LeadCapture-teamet',
     },
   },
+  // To every owner when the payment provider could not take an invoice's payment.
+  payment_failed: {
+    en: {
+      subject: 'Your LeadCapture payment failed',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Update your payment method',
+      expiry: '',
+      ignore: 'You get this email because you own the organisation.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'Din betalning till LeadCapture misslyckades',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Uppdatera betalningsmetod',
+      expiry: '',
+      ignore: 'Du får det här mejlet eftersom du äger organisationen.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
   // To every owner when a provider refuses an integration's credentials and its sync stops.
   integration_error: {
     en: {
@@ -703,4 +725,19 @@ export function digestDetail(language: string, lines: string[], more: number): s
       : `Here is what happened since your last summary (${lines.length + more}):`;
   const tail = more > 0 ? [language === 'sv' ? `… och ${more} till.` : `… and ${more} more.`] : [];
   return [intro, ...lines.map((l) => `• ${l}`), ...tail].join('\n');
+}
+
+/** The body of a payment_failed mail, in the owner's language. */
+export function paymentFailedDetail(
+  language: string,
+  payment: { number: string; amountDue: number; currency: string },
+): string {
+  const lang: Lang = language === 'sv' ? 'sv' : 'en';
+  const amount = new Intl.NumberFormat(lang === 'sv' ? 'sv-SE' : 'en-GB', {
+    style: 'currency',
+    currency: payment.currency.toUpperCase(),
+  }).format(payment.amountDue / 100);
+  return lang === 'sv'
+    ? `Vi kunde inte dra betalningen för faktura ${payment.number} (${amount} att betala). Uppdatera betalningsmetoden så att planen fortsätter utan avbrott.`
+    : `We could not take the payment for invoice ${payment.number} (${amount} due). Update your payment method to keep your plan running.`;
 }

@@ -4,6 +4,7 @@ import {
   USAGE_THRESHOLDS,
   type NotificationPriority,
   type HeldLeadsData,
+  type PaymentFailedData,
   type TrialEndedData,
   type TrialEndingData,
   type UsageThreshold,
@@ -13,6 +14,7 @@ import { queryRows, type Database, type Tx } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import {
   heldLeadsDetail,
+  paymentFailedDetail,
   trialEndedDetail,
   trialEndingDetail,
   usageThresholdDetail,
@@ -35,7 +37,8 @@ type BillingNotice =
   | { type: 'trial_ending'; data: TrialEndingData }
   | { type: 'trial_ended'; data: TrialEndedData }
   | { type: 'usage_threshold'; data: UsageThresholdData }
-  | { type: 'held_leads'; data: HeldLeadsData };
+  | { type: 'held_leads'; data: HeldLeadsData }
+  | { type: 'payment_failed'; data: PaymentFailedData };
 
 function noticeParts(notice: BillingNotice): {
   link: string;
@@ -60,6 +63,18 @@ function noticeParts(notice: BillingNotice): {
         template: 'usage_threshold',
         detail: (language) => usageThresholdDetail(language, notice.data),
       };
+    case 'payment_failed':
+      return {
+        link: BILLING_PATH,
+        priority: 'high',
+        template: 'payment_failed',
+        detail: (language) =>
+          paymentFailedDetail(language, {
+            number: notice.data.invoice_number,
+            amountDue: notice.data.amount_due,
+            currency: notice.data.currency,
+          }),
+      };
     case 'held_leads':
       return {
         link: BILLING_PATH,
@@ -75,7 +90,12 @@ function noticeParts(notice: BillingNotice): {
  * notifications' one path: each owner's preferences for `billing` decide in-app and mail (in
  * their language). Answers how many owners there are.
  */
-export async function notifyOwners(tx: Tx, organizationId: string, notice: BillingNotice): Promise<number> {
+export async function notifyOwners(
+  tx: Tx,
+  organizationId: string,
+  notice: BillingNotice,
+  dedupeKey?: string,
+): Promise<number> {
   const parts = noticeParts(notice);
   return notifyOwnersOf(tx, organizationId, {
     category: 'billing',
@@ -85,6 +105,7 @@ export async function notifyOwners(tx: Tx, organizationId: string, notice: Billi
     link: parts.link,
     template: parts.template,
     detail: parts.detail,
+    ...(dedupeKey ? { dedupeKey } : {}),
   });
 }
 

@@ -2,6 +2,7 @@ import type {
   EditableMailTemplate,
   MailLanguage,
   NotificationLogQuery,
+  NotificationPreferences,
   SendTeamNotification,
   UpdateNotificationPreferences,
 } from '@leadcapture/contracts/notifications';
@@ -37,7 +38,10 @@ export function usePreferences() {
   return useQuery(preferencesQueryOptions());
 }
 
-/** PATCH …/preferences/me/: the answer is the whole list, written straight into the cache. */
+/**
+ * PATCH …/preferences/me/, optimistic: the switch moves at once, the answer (the whole list)
+ * replaces the guess, and a failure puts the previous list back.
+ */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -45,6 +49,32 @@ export function useUpdatePreferences() {
       api.patch('/notifications/preferences/me/', input, {
         schema: schemas().then((s) => s.notificationPreferencesSchema),
       }),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: preferencesQueryKey });
+      const previous = queryClient.getQueryData<NotificationPreferences>(preferencesQueryKey);
+      if (previous) {
+        const changes = new Map(input.preferences.map((p) => [p.category, p]));
+        queryClient.setQueryData<NotificationPreferences>(preferencesQueryKey, {
+          ...previous,
+          preferences: previous.preferences.map((p) => {
+            const change = changes.get(p.category);
+            if (!change) return p;
+            return {
+              ...p,
+              in_app: change.in_app ?? p.in_app,
+              email: change.email ?? p.email,
+              push: change.push ?? p.push,
+              digest: change.digest ?? p.digest,
+              is_default: false,
+            };
+          }),
+        });
+      }
+      return { previous };
+    },
+    onError: (_err, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(preferencesQueryKey, context.previous);
+    },
     onSuccess: (data) => queryClient.setQueryData(preferencesQueryKey, data),
   });
 }

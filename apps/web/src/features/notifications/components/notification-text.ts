@@ -56,6 +56,7 @@ const RENDERERS: Record<NotificationType, Renderer> = {
       : t('types.usage_threshold.nearing', { percentage, limit, resource });
   },
   held_leads: (t, data) => t('types.held_leads.text', { limit: whole(data.limit) }),
+  payment_failed: (t, data) => t('types.payment_failed.text', { number: text(data.invoice_number) }),
   integration_error: (t, data) => t('types.integration_error.text', { name: text(data.name) }),
   webhook_disabled: (t, data) => {
     const name = text(data.webhook_name);

@@ -68,7 +68,7 @@ export function PreferencesTable() {
                           </span>
                         </TableCell>
                         {TOGGLES.map((toggle) => {
-                          const disabled = update.isPending || (toggle === 'digest' && !pref.email);
+                          const disabled = toggle === 'digest' && !pref.email;
                           return (
                             <TableCell key={toggle} className="text-center">
                               <input
