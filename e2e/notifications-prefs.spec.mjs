@@ -126,4 +126,24 @@ export default async function notificationsPrefs({ browser, baseURL, dataDir }) 
   await screenshot(phone.page, 'notification-settings-sv-phone-dark');
   phone.assertNoProblems();
   await phone.close();
+
+  // The settings page as people see it: both languages, both themes, a phone and a laptop.
+  for (const [device, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['laptop', { width: 1366, height: 768 }],
+  ]) {
+    for (const colorScheme of ['light', 'dark']) {
+      for (const language of ['en', 'sv']) {
+        const context = await browser.newContext({ baseURL, viewport, colorScheme });
+        await signIn(context, baseURL, account);
+        const view = await context.newPage();
+        await view.goto(`${language === 'sv' ? '/sv' : ''}/settings/notifications`);
+        const strings = language === 'sv' ? svNotifications : enNotifications;
+        await view.getByRole('heading', { level: 1, name: strings.settings.title }).waitFor();
+        await view.getByRole('checkbox').first().waitFor();
+        await screenshot(view, `notification-settings-${language}-${device}-${colorScheme}`);
+        await context.close();
+      }
+    }
+  }
 }

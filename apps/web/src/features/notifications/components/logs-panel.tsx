@@ -61,45 +61,43 @@ export function LogsPanel() {
           const pages = Math.max(1, Math.ceil(data.count / PAGE_SIZE));
           return (
             <div className="grid gap-3">
-              <div className="overflow-x-auto rounded-xl border border-border">
-                <Table>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>{t('settings.logs.time')}</TableHead>
-                      <TableHead>{t('settings.logs.channel')}</TableHead>
-                      <TableHead>{t('settings.logs.recipient')}</TableHead>
-                      <TableHead>{t('settings.logs.what')}</TableHead>
-                      <TableHead>{t('settings.logs.status')}</TableHead>
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t('settings.logs.time')}</TableHead>
+                    <TableHead>{t('settings.logs.channel')}</TableHead>
+                    <TableHead>{t('settings.logs.recipient')}</TableHead>
+                    <TableHead>{t('settings.logs.what')}</TableHead>
+                    <TableHead>{t('settings.logs.status')}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.results.map((log) => (
+                    <TableRow key={log.id}>
+                      <TableCell className="whitespace-nowrap">{time.format(new Date(log.created_at))}</TableCell>
+                      <TableCell>{t(`settings.channels.${log.channel}`)}</TableCell>
+                      <TableCell className="break-all">{log.recipient}</TableCell>
+                      <TableCell>
+                        <span className="grid gap-0.5">
+                          <span className="font-medium">
+                            {t(`settings.templateNames.${log.template}`, { defaultValue: log.template })}
+                          </span>
+                          {log.subject && <span className="text-xs text-muted-foreground">{log.subject}</span>}
+                        </span>
+                      </TableCell>
+                      <TableCell>
+                        <span className="grid gap-1">
+                          <Badge>
+                            {t(`settings.logs.statuses.${log.status}`)}
+                            {log.digest ? ` · ${t('settings.logs.digest')}` : ''}
+                          </Badge>
+                          {log.error && <span className="text-xs text-destructive">{log.error}</span>}
+                        </span>
+                      </TableCell>
                     </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {data.results.map((log) => (
-                      <TableRow key={log.id}>
-                        <TableCell className="whitespace-nowrap">{time.format(new Date(log.created_at))}</TableCell>
-                        <TableCell>{t(`settings.channels.${log.channel}`)}</TableCell>
-                        <TableCell className="break-all">{log.recipient}</TableCell>
-                        <TableCell>
-                          <span className="grid gap-0.5">
-                            <span className="font-medium">
-                              {t(`settings.templateNames.${log.template}`, { defaultValue: log.template })}
-                            </span>
-                            {log.subject && <span className="text-xs text-muted-foreground">{log.subject}</span>}
-                          </span>
-                        </TableCell>
-                        <TableCell>
-                          <span className="grid gap-1">
-                            <Badge>
-                              {t(`settings.logs.statuses.${log.status}`)}
-                              {log.digest ? ` · ${t('settings.logs.digest')}` : ''}
-                            </Badge>
-                            {log.error && <span className="text-xs text-destructive">{log.error}</span>}
-                          </span>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
+                  ))}
+                </TableBody>
+              </Table>
               <Pagination
                 label={t('settings.logs.pagination')}
                 summary={t('page.pageOf', { page, pages })}
