@@ -330,6 +330,14 @@ describe('team invitation accepted', () => {
     });
     const mails = await mailFor(owner);
     expect(mails.some((m) => m.subject === 'A new member joined your team')).toBe(true);
+    // The invitation mail, sent without a notification, is in the organisation's log too.
+    const log = expectData(logPage, await call('GET', 'notifications/logs/?channel=email', owner));
+    expect(log.results.map((l) => [l.template, l.recipient, l.status])).toEqual(
+      expect.arrayContaining([
+        ['team_invitation', email, 'sent'],
+        ['invitation_accepted', owner.user.email, 'sent'],
+      ]),
+    );
   });
 });
 
