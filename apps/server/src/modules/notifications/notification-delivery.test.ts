@@ -18,9 +18,11 @@ import { createEvent } from '../../../test/capture.ts';
 import { expectData, expectError, expectValidation } from '../../../test/envelope.ts';
 import { bearer, createTestApp, mailsTo, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { inScope } from '../../db/tenant.ts';
+import { liveEventHandler, type LiveEvent } from '../../jobs/live-events.ts';
 import { outbox } from '../../jobs/outbox.table.ts';
 import { memberships } from '../organizations/organizations.table.ts';
 import { leadNotificationHandler } from './lead-notifications.ts';
+import { deliverNotice } from './notification-delivery.ts';
 import { sendDigests } from './notification-digest.ts';
 import { notificationLogs, notifications } from './notifications.table.ts';
 
@@ -77,8 +79,11 @@ async function mailFor(user: User, atLeast = 1) {
   const all = await mailsTo(t, user.user.email, { atLeast: atLeast + 1 });
   return all.filter((m) => m.subject !== 'Confirm your email address');
 }
-const sentTo = (user: User) =>
-  t.mailer.sent.filter((m) => m.to === user.user.email && m.subject !== 'Confirm your email address');
+/** Everything mailed to the user so far (the run's spool on PostgreSQL, whichever process sent it). */
+const sentTo = async (user: User) =>
+  (await mailsTo(t, user.user.email, { atLeast: Number.MAX_SAFE_INTEGER, timeoutMs: 300 })).filter(
+    (m) => m.subject !== 'Confirm your email address',
+  );
 
 async function logsOf(user: User, organizationId = orgOf(user)) {
   return inScope(t.database.db, { organizationId }, (tx) =>
@@ -165,7 +170,7 @@ describe('new and hot leads', () => {
       ['email', 'queued', true],
       ['in_app', 'sent', false],
     ]);
-    expect(sentTo(rep)).toHaveLength(0);
+    expect(await sentTo(rep)).toHaveLength(0);
 
     // The same outbox row delivered again (at least once): nothing new.
     const [row] = await inScope(t.database.db, { organizationId: orgOf(owner) }, (tx) =>
@@ -183,19 +188,49 @@ describe('new and hot leads', () => {
     expect(await logsOf(rep)).toHaveLength(2);
   });
 
-  it('sends a live notification.created message addressed to the member', async () => {
+  it('writes a notification.created message for the member in the same transaction, forwarded to their sockets only', async () => {
     const owner = await registerUser(t);
     const rep = await addMember(owner, 'member');
-    const seen: { type: string; userId?: string; data: unknown }[] = [];
-    const off = t.app.deps.live.subscribe((e) => {
-      if (e.organizationId === orgOf(owner) && e.type === 'notification.created') seen.push(e);
+    const organizationId = orgOf(owner);
+    // Read inside the writing transaction: on PostgreSQL the test files share one outbox, and
+    // once committed another process's drain may deliver (and redact) the row.
+    const { row, item } = await inScope(t.database.db, { organizationId }, async (tx) => {
+      const recipient = { id: rep.user.id, email: rep.user.email, firstName: 'Rep', language: 'en' };
+      await deliverNotice(tx, organizationId, [recipient], {
+        category: 'team',
+        type: 'team_message',
+        priority: 'normal',
+        data: { title: 'Hello', message: 'World', from: 'Owner' },
+        link: '/notifications',
+        template: 'team_message',
+        detail: () => 'Hello',
+      });
+      const [written] = await tx
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.organizationId, organizationId), eq(outbox.kind, 'notification.created')));
+      const [stored] = await tx.select().from(notifications).where(eq(notifications.userId, rep.user.id));
+      return { row: written, item: stored };
     });
+    expect(row?.payload).toEqual({
+      user_id: rep.user.id,
+      data: expect.objectContaining({ id: item?.id, type: 'team_message', is_read: false }) as unknown,
+    });
+    expect(notificationSchema.parse(row?.payload.data)).toMatchObject({ data: { title: 'Hello' } });
+
+    const seen: LiveEvent[] = [];
+    const off = t.app.deps.live.subscribe((e) => seen.push(e));
     try {
-      const lead = await createLead(owner, { assigned_to: rep.user.id });
-      const [item] = await myInbox(rep);
-      expect(seen).toHaveLength(1);
-      expect(seen[0]?.userId).toBe(rep.user.id);
-      expect(notificationSchema.parse(seen[0]?.data)).toMatchObject({ id: item?.id, data: { lead_id: lead.id } });
+      await liveEventHandler(t.app.deps.live)({
+        id: row?.id ?? '',
+        kind: 'notification.created',
+        organizationId,
+        payload: row?.payload ?? {},
+        attempts: 1,
+      });
+      expect(seen).toEqual([
+        { type: 'notification.created', organizationId, userId: rep.user.id, data: row?.payload.data },
+      ]);
     } finally {
       off();
     }
@@ -354,7 +389,7 @@ describe('daily digest', () => {
     const morning = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 9));
     await sendDigests(t.database.db, early);
     await t.app.deps.outbox.drain();
-    expect(sentTo(rep)).toHaveLength(0);
+    expect(await sentTo(rep)).toHaveLength(0);
     await sendDigests(t.database.db, morning);
     const mails = await mailFor(rep);
     expect(mails).toHaveLength(1);
@@ -367,7 +402,7 @@ describe('daily digest', () => {
     await t.app.deps.outbox.drain();
     await sendDigests(t.database.db, new Date(morning.getTime() + 3600_000));
     await t.app.deps.outbox.drain();
-    expect(sentTo(rep)).toHaveLength(1);
+    expect(await sentTo(rep)).toHaveLength(1);
     await sendDigests(t.database.db, new Date(morning.getTime() + 24 * 3600_000));
     expect(await mailFor(rep, 2)).toHaveLength(2);
   });
