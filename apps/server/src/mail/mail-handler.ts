@@ -51,7 +51,12 @@ export function mailHandler(mailer: Mailer, publicUrl: string, db: Database): Ou
       );
       override = row;
     }
-    const rendered = renderMail(p.template, p.language, { name: p.name, link, event: p.event ?? '', detail: p.detail }, override);
+    const rendered = renderMail(
+      p.template,
+      p.language,
+      { name: p.name, link, event: p.event ?? '', detail: p.detail },
+      override,
+    );
     const log = async (status: 'sent' | 'failed', error: string | null) => {
       if (!organizationId) return;
       await inScope(db, { organizationId }, async (tx) => {
