@@ -8,15 +8,26 @@ import { INTEGRATION_KINDS } from './integrations.ts';
  * §7 paths). A notification carries data, not text: the web writes the sentence in the reader's
  * language from `type` and `data`, so a change of language changes old notifications too.
  */
-export const NOTIFICATION_CATEGORIES = ['leads', 'events', 'team', 'billing', 'system'] as const;
+export const NOTIFICATION_CATEGORIES = ['leads', 'follow_ups', 'team', 'billing', 'system'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
+/** How a notification may reach a member (03-decisions §4b); push is stored now, sent by the PWA issue. */
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
 export const NOTIFICATION_TYPES = [
+  'lead_new',
+  'lead_hot',
+  'lead_assigned',
+  'lead_status_changed',
   'lead_follow_up_due',
+  'invitation_accepted',
+  'team_message',
   'trial_ending',
   'trial_ended',
   'usage_threshold',
   'held_leads',
+  'payment_failed',
   'integration_error',
   'webhook_disabled',
 ] as const;
@@ -72,6 +83,15 @@ export const heldLeadsDataSchema = z.object({
 });
 export type HeldLeadsData = z.infer<typeof heldLeadsDataSchema>;
 
+/** `payment_failed` (category billing): the provider could not take an invoice's payment; link /settings/billing. */
+export const paymentFailedDataSchema = z.object({
+  invoice_number: z.string(),
+  /** What is still to pay, in the currency's minor unit (öre, cents). */
+  amount_due: z.number().int().min(0),
+  currency: z.string(),
+});
+export type PaymentFailedData = z.infer<typeof paymentFailedDataSchema>;
+
 /**
  * `integration_error` (category system): a provider refused an integration's credentials and its
  * sync stopped until they are reconfigured; link /settings/integrations.
@@ -96,6 +116,57 @@ export const webhookDisabledDataSchema = z.object({
   reason: z.enum(['gone', 'failing']),
 });
 export type WebhookDisabledData = z.infer<typeof webhookDisabledDataSchema>;
+
+/** `lead_new` and `lead_hot` (category leads): a lead was captured or created; link /leads/{id}. */
+export const leadNewDataSchema = z.object({
+  lead_id: z.uuid(),
+  lead_name: z.string(),
+  company: z.string(),
+  /** The event's or offer's name it came from, '' when none. */
+  source_name: z.string(),
+  interest: z.string().nullable(),
+  score: z.number().int(),
+});
+export type LeadNewData = z.infer<typeof leadNewDataSchema>;
+
+/** `lead_assigned` (category leads): someone else assigned the lead to the reader. */
+export const leadAssignedDataSchema = z.object({
+  lead_id: z.uuid(),
+  lead_name: z.string(),
+  company: z.string(),
+  /** Who assigned it, as shown. */
+  by: z.string(),
+});
+export type LeadAssignedData = z.infer<typeof leadAssignedDataSchema>;
+
+/** `lead_status_changed` (category leads): someone else changed the status of the reader's lead. */
+export const leadStatusChangedDataSchema = z.object({
+  lead_id: z.uuid(),
+  lead_name: z.string(),
+  company: z.string(),
+  from: z.string(),
+  to: z.string(),
+  by: z.string(),
+});
+export type LeadStatusChangedData = z.infer<typeof leadStatusChangedDataSchema>;
+
+/** `invitation_accepted` (category team): an invited person joined; to the inviter and the owners; link /team. */
+export const invitationAcceptedDataSchema = z.object({
+  member_id: z.uuid(),
+  member_name: z.string(),
+  email: z.string(),
+  role: z.string(),
+});
+export type InvitationAcceptedData = z.infer<typeof invitationAcceptedDataSchema>;
+
+/** `team_message` (category team): an owner or admin wrote to the team (POST /notifications/send/). */
+export const teamMessageDataSchema = z.object({
+  title: z.string(),
+  message: z.string(),
+  /** Who wrote it, as shown. */
+  from: z.string(),
+});
+export type TeamMessageData = z.infer<typeof teamMessageDataSchema>;
 
 export const notificationSchema = z.object({
   id: z.uuid(),
@@ -125,3 +196,195 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 export const markAllReadResultSchema = z.object({ updated: z.number().int().min(0) });
 export type MarkAllReadResult = z.infer<typeof markAllReadResultSchema>;
+
+// --- preferences -------------------------------------------------------------------------------
+
+/**
+ * One category's channels for the reader. `digest` gathers the category's mail into one mail a
+ * day (at DIGEST_HOUR in the organisation's timezone) instead of one mail each; it only means
+ * something with `email` on, and urgent notifications (a hot lead) never wait for it.
+ */
+export const notificationPreferenceSchema = z.object({
+  category: z.enum(NOTIFICATION_CATEGORIES),
+  in_app: z.boolean(),
+  email: z.boolean(),
+  push: z.boolean(),
+  digest: z.boolean(),
+  /** True while the member has not changed the category: the defaults apply. */
+  is_default: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+/** The local hour (organisation timezone) at which the day's digest mails go out. */
+export const DIGEST_HOUR = 8;
+
+/** What a category does until the member changes it: lead mail gathered in the daily digest. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: Record<
+  NotificationCategory,
+  Omit<NotificationPreference, 'category' | 'is_default'>
+> = {
+  leads: { in_app: true, email: true, push: true, digest: true },
+  follow_ups: { in_app: true, email: true, push: true, digest: false },
+  team: { in_app: true, email: true, push: false, digest: false },
+  billing: { in_app: true, email: true, push: false, digest: false },
+  system: { in_app: true, email: true, push: false, digest: false },
+};
+
+/** GET /notifications/preferences/me/: every category, in the order of NOTIFICATION_CATEGORIES. */
+export const notificationPreferencesSchema = z.object({
+  preferences: z.array(notificationPreferenceSchema),
+  digest_hour: z.number().int().min(0).max(23),
+  timezone: z.string(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** PUT/PATCH: the categories to change, each with the channels to change; others keep theirs. */
+export const updateNotificationPreferencesSchema = z
+  .object({
+    preferences: z
+      .array(
+        z
+          .object({
+            category: z.enum(NOTIFICATION_CATEGORIES),
+            in_app: z.boolean().optional(),
+            email: z.boolean().optional(),
+            push: z.boolean().optional(),
+            digest: z.boolean().optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(NOTIFICATION_CATEGORIES.length)
+      .refine((list) => new Set(list.map((p) => p.category)).size === list.length, {
+        message: 'Each category may appear once',
+      }),
+  })
+  .strict();
+export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPreferencesSchema>;
+
+/** The organisation's notification settings: when a new lead counts as hot. */
+export const DEFAULT_HOT_LEAD_SCORE = 80;
+export const notificationSettingsSchema = z.object({
+  /** A lead whose score reaches this (or whose interest is hot) is a hot lead. */
+  hot_lead_score_threshold: z.number().int().min(1).max(1000),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export const updateNotificationSettingsSchema = notificationSettingsSchema.partial().strict();
+
+// --- templates ---------------------------------------------------------------------------------
+
+/** The mails an owner may adjust: those sent in the organisation's name (not sign-in mail). */
+export const EDITABLE_MAIL_TEMPLATES = [
+  'lead_new',
+  'lead_hot',
+  'lead_assigned',
+  'lead_status_changed',
+  'lead_follow_up_due',
+  'lead_email_confirmation',
+  'team_invitation',
+  'invitation_accepted',
+  'team_message',
+  'notification_digest',
+  'trial_ending',
+  'trial_ended',
+  'usage_threshold',
+  'held_leads',
+  'payment_failed',
+  'integration_error',
+  'webhook_disabled',
+] as const;
+export type EditableMailTemplate = (typeof EDITABLE_MAIL_TEMPLATES)[number];
+export const MAIL_LANGUAGES = ['en', 'sv'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+export const mailTemplateVersionSchema = z.object({
+  language: z.enum(MAIL_LANGUAGES),
+  subject: z.string(),
+  body: z.string(),
+  default_subject: z.string(),
+  default_body: z.string(),
+  is_customized: z.boolean(),
+  updated_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export const mailTemplateSchema = z.object({
+  key: z.enum(EDITABLE_MAIL_TEMPLATES),
+  /** The placeholders the subject and body may use, as {{name}}. */
+  variables: z.array(z.string()),
+  versions: z.array(mailTemplateVersionSchema),
+});
+export type MailTemplateInfo = z.infer<typeof mailTemplateSchema>;
+export const mailTemplateKeyParamsSchema = z.object({ key: z.enum(EDITABLE_MAIL_TEMPLATES) });
+
+/** PUT /notifications/templates/{key}/: one language's subject and body. */
+export const updateMailTemplateSchema = z
+  .object({
+    language: z.enum(MAIL_LANGUAGES),
+    subject: z.string().trim().min(1).max(200),
+    body: z.string().trim().min(1).max(5000),
+  })
+  .strict();
+export type UpdateMailTemplate = z.infer<typeof updateMailTemplateSchema>;
+
+/** POST …/reset/: back to the default in one language. */
+export const resetMailTemplateSchema = z.object({ language: z.enum(MAIL_LANGUAGES) }).strict();
+
+/** POST …/preview/: the saved version, or the given unsaved text, rendered with sample data. */
+export const previewMailTemplateSchema = z
+  .object({
+    language: z.enum(MAIL_LANGUAGES),
+    subject: z.string().trim().min(1).max(200).optional(),
+    body: z.string().trim().min(1).max(5000).optional(),
+  })
+  .strict();
+export const mailPreviewSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+export type MailPreview = z.infer<typeof mailPreviewSchema>;
+
+// --- logs --------------------------------------------------------------------------------------
+
+export const NOTIFICATION_LOG_CHANNELS = ['in_app', 'email'] as const;
+export const NOTIFICATION_LOG_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type NotificationLogStatus = (typeof NOTIFICATION_LOG_STATUSES)[number];
+
+export const notificationLogSchema = z.object({
+  id: z.uuid(),
+  channel: z.enum(NOTIFICATION_LOG_CHANNELS),
+  /** The member it was for (null for a mail to someone outside the team, e.g. an invitee). */
+  user_id: z.uuid().nullable(),
+  recipient: z.string(),
+  /** The mail template, or the notification type for in-app. */
+  template: z.string(),
+  category: z.enum(NOTIFICATION_CATEGORIES).nullable(),
+  subject: z.string(),
+  status: z.enum(NOTIFICATION_LOG_STATUSES),
+  /** True while a mail waits for the day's digest (or went out in one). */
+  digest: z.boolean(),
+  error: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  sent_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type NotificationLog = z.infer<typeof notificationLogSchema>;
+
+export const notificationLogQuerySchema = paginationQuerySchema.extend({
+  channel: z.enum(NOTIFICATION_LOG_CHANNELS).optional(),
+  status: z.enum(NOTIFICATION_LOG_STATUSES).optional(),
+  category: z.enum(NOTIFICATION_CATEGORIES).optional(),
+  template: z.string().max(60).optional(),
+  user_id: z.uuid().optional(),
+  /** Free text in the recipient or subject. */
+  search: z.string().trim().max(100).optional(),
+});
+export type NotificationLogQuery = z.infer<typeof notificationLogQuerySchema>;
+
+// --- send --------------------------------------------------------------------------------------
+
+/** POST /notifications/send/: to every member (no user_ids) or the chosen ones. */
+export const sendTeamNotificationSchema = z
+  .object({
+    title: z.string().trim().min(1).max(120),
+    message: z.string().trim().min(1).max(2000),
+    user_ids: z.array(z.uuid()).max(500).optional(),
+  })
+  .strict();
+export type SendTeamNotification = z.infer<typeof sendTeamNotificationSchema>;
+export const sendTeamNotificationResultSchema = z.object({ recipients: z.number().int().min(0) });
+export type SendTeamNotificationResult = z.infer<typeof sendTeamNotificationResultSchema>;

@@ -63,6 +63,9 @@ const PERMISSIONS = {
   // often carries its receiver's credential (a token in the path), and its log the deliveries.
   'webhooks.read': ['owner', 'admin'],
   'webhooks.manage': ['owner', 'admin'],
+  // Notifications (docs/notifications.md): everyone tunes their own; owners and admins adjust the
+  // organisation's mail templates and hot-lead score, read the delivery logs and write to the team.
+  'notifications.manage': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -21,6 +21,9 @@ import {
   INTEGRATION_SYNC,
 } from '../modules/integrations/integrations.service.ts';
 import { sendFollowUpReminders } from '../modules/notifications/follow-up-reminders.service.ts';
+import { leadNotificationHandler } from '../modules/notifications/lead-notifications.ts';
+import { NOTIFICATION_CREATED } from '../modules/notifications/notification-delivery.ts';
+import { sendDigests } from '../modules/notifications/notification-digest.ts';
 import { ZAPIER_DELIVER, zapierDeliverHandler, zapierFanOut } from '../modules/zapier/zapier.service.ts';
 import {
   WEBHOOK_DELIVER_KIND,
@@ -48,6 +51,7 @@ export const TRIAL_REMINDERS_TASK = 'subscription_trial_reminders';
 export const ATTACHMENT_CLEANUP_TASK = 'lead_attachment_cleanup';
 export const USAGE_RECORDS_TASK = 'usage_records';
 export const WEBHOOK_RETENTION_TASK = 'webhook_delivery_retention';
+export const DIGEST_TASK = 'notification_digests';
 /** Each day's usage figure is rewritten at most an hour before the day ends. */
 const USAGE_RECORDS_INTERVAL_MS = 60 * 60 * 1000;
 /** Imports interrupted by a dead process are found within a minute of going stale. */
@@ -109,12 +113,20 @@ export function createBackgroundWork(opts: {
   // consumer that queues further deliveries wakes the worker rather than wait for its poll.
   const kick = () => outbox.kick();
   const zaps = zapierFanOut(database.db, kick);
-  const leadEvents = allOf(liveEventHandler(live), webhooks, integrations.leadEvents, zaps);
+  // Notifications take lead.created (new lead, hot lead), each through the recipient's preferences.
+  const leadEvents = allOf(
+    liveEventHandler(live),
+    webhooks,
+    integrations.leadEvents,
+    zaps,
+    leadNotificationHandler(database.db),
+  );
   const outbox = createOutboxWorker({
     db: database.db,
     handlers: {
-      'mail.send': mailHandler(mailer, config.publicUrl),
+      'mail.send': mailHandler(mailer, config.publicUrl, database.db),
       [LEAD_CREATED]: leadEvents,
+      [NOTIFICATION_CREATED]: liveEventHandler(live),
       [LEAD_UPDATED]: leadEvents,
       [LEAD_DELETED]: leadEvents,
       [LEADS_BULK_UPDATED]: leadEvents,
@@ -153,6 +165,14 @@ export function createBackgroundWork(opts: {
       },
       { name: OUTBOX_RETENTION_TASK, run: () => purgeOutbox(database.db) },
       { name: WEBHOOK_RETENTION_TASK, run: () => purgeOldDeliveries(database.db) },
+      {
+        name: DIGEST_TASK,
+        run: async () => {
+          const result = await sendDigests(database.db);
+          if (result.sent > 0) outbox.kick();
+          return result;
+        },
+      },
       {
         name: SUBSCRIPTION_PERIODS_TASK,
         run: async () => {

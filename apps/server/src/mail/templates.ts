@@ -10,11 +10,18 @@ export type MailTemplate =
   | 'lead_email_confirmation'
   | 'lead_status_changed'
   | 'lead_follow_up_due'
+  | 'lead_new'
+  | 'lead_hot'
+  | 'lead_assigned'
+  | 'invitation_accepted'
+  | 'team_message'
+  | 'notification_digest'
   | 'team_invitation'
   | 'trial_ending'
   | 'trial_ended'
   | 'usage_threshold'
   | 'held_leads'
+  | 'payment_failed'
   | 'integration_error'
   | 'webhook_disabled';
 type Lang = 'en' | 'sv';
@@ -158,6 +165,132 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
       signature: 'LeadCapture-teamet',
     },
   },
+  // A new lead for whoever follows it up (assigned rep, else the event’s or offer’s creator).
+  lead_new: {
+    en: {
+      subject: 'You have a new lead',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Open the lead',
+      expiry: '',
+      ignore: 'You get this email because of your notification settings for leads.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'Du har fått en ny lead',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Öppna leaden',
+      expiry: '',
+      ignore: 'Du får det här mejlet på grund av dina aviseringsinställningar för leads.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
+  // A hot lead (interest hot or score at the threshold): sent at once, never in a digest.
+  lead_hot: {
+    en: {
+      subject: 'A hot lead just came in',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Open the lead now',
+      expiry: '',
+      ignore: 'You get this email because of your notification settings for leads.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'En het lead har precis kommit in',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Öppna leaden nu',
+      expiry: '',
+      ignore: 'Du får det här mejlet på grund av dina aviseringsinställningar för leads.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
+  // Someone else assigned a lead to the recipient.
+  lead_assigned: {
+    en: {
+      subject: 'A lead was assigned to you',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Open the lead',
+      expiry: '',
+      ignore: 'You get this email because of your notification settings for leads.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'En lead har tilldelats dig',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Öppna leaden',
+      expiry: '',
+      ignore: 'Du får det här mejlet på grund av dina aviseringsinställningar för leads.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
+  // To the inviter and the owners when an invited person joins.
+  invitation_accepted: {
+    en: {
+      subject: 'A new member joined your team',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'See your team',
+      expiry: '',
+      ignore: 'You get this email because of your notification settings for the team.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'En ny medlem har gått med i ert team',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Se ert team',
+      expiry: '',
+      ignore: 'Du får det här mejlet på grund av dina aviseringsinställningar för teamet.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
+  // An owner or admin wrote to the team (POST /notifications/send/).
+  team_message: {
+    en: {
+      subject: 'A message from your team',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Open LeadCapture',
+      expiry: '',
+      ignore: 'You get this email because of your notification settings for the team.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'Ett meddelande från ditt team',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Öppna LeadCapture',
+      expiry: '',
+      ignore: 'Du får det här mejlet på grund av dina aviseringsinställningar för teamet.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
+  // Once a day: what the recipient chose to get as a digest.
+  notification_digest: {
+    en: {
+      subject: 'Your daily LeadCapture summary',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Open your notifications',
+      expiry: '',
+      ignore: 'You get this email because you chose a daily summary in your notification settings.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'Din dagliga sammanfattning från LeadCapture',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Öppna dina aviseringar',
+      expiry: '',
+      ignore: 'Du får det här mejlet eftersom du har valt en daglig sammanfattning i dina aviseringsinställningar.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
   // To every owner, once per trial, when 3 days or fewer are left (docs/billing.md).
   trial_ending: {
     en: {
@@ -242,6 +375,27 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
       signature: 'LeadCapture-teamet',
     },
   },
+  // To every owner when the payment provider could not take an invoice's payment.
+  payment_failed: {
+    en: {
+      subject: 'Your LeadCapture payment failed',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Update your payment method',
+      expiry: '',
+      ignore: 'You get this email because you own the organisation.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'Din betalning till LeadCapture misslyckades',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Uppdatera betalningsmetod',
+      expiry: '',
+      ignore: 'Du får det här mejlet eftersom du äger organisationen.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
   // To every owner when a provider refuses an integration's credentials and its sync stops.
   integration_error: {
     en: {
@@ -289,30 +443,79 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-export function renderMail(
-  template: MailTemplate,
-  language: string,
-  params: { name: string; link: string; event?: string; detail?: string },
-) {
+/** An organisation's own subject and body for a mail, with {{placeholders}}. */
+export interface MailOverride {
+  subject: string;
+  body: string;
+}
+
+export interface MailParams {
+  name: string;
+  link: string;
+  event?: string;
+  detail?: string;
+}
+
+const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}/g;
+
+/** The placeholders a template's subject and body may use. */
+export function templateVariables(template: MailTemplate): string[] {
+  if (template === 'lead_email_confirmation') return ['name', 'event', 'link'];
+  const body = COPY[template].en.body;
+  return typeof body === 'string' ? ['name', 'link'] : ['name', 'detail', 'link'];
+}
+
+/** The editable text of a template as shipped: what an owner starts from and resets to. */
+export function defaultTemplateText(template: MailTemplate, language: string): MailOverride {
   const c = COPY[template][language === 'sv' ? 'sv' : 'en'];
-  const body = typeof c.body === 'string' ? c.body : c.body(params.detail ?? params.event ?? '');
-  const text = [
-    c.greeting(params.name),
-    '',
-    body,
-    '',
-    `${c.action}: ${params.link}`,
-    '',
-    c.expiry,
-    c.ignore,
-    '',
-    c.signature,
-  ].join('\n');
+  const placeholder = template === 'lead_email_confirmation' ? '{{event}}' : '{{detail}}';
+  const body = typeof c.body === 'string' ? c.body : c.body(placeholder);
+  return { subject: c.subject, body: `${c.greeting('{{name}}')}\n\n${body}` };
+}
+
+/**
+ * Placeholders in `text` the template does not know, and `{{` or `}}` that open or close no
+ * placeholder: an owner's wording is refused with them rather than mailed with a hole in it.
+ */
+export function unknownPlaceholders(template: MailTemplate, text: string): string[] {
+  const known = new Set(templateVariables(template));
+  const bad = new Set<string>();
+  for (const m of text.matchAll(PLACEHOLDER)) if (!known.has(m[1] ?? '')) bad.add(m[0]);
+  const stray = text.replace(PLACEHOLDER, '');
+  if (stray.includes('{{') || stray.includes('}}')) bad.add('{{');
+  return [...bad];
+}
+
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(PLACEHOLDER, (_all, key: string) => values[key] ?? '');
+}
+
+const paragraphsHtml = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+
+/** A mail in the recipient's language; an organisation's wording (override) replaces subject and body. */
+export function renderMail(template: MailTemplate, language: string, params: MailParams, override?: MailOverride) {
+  const c = COPY[template][language === 'sv' ? 'sv' : 'en'];
+  let subject = c.subject;
+  let main: string;
+  if (override) {
+    // Placeholders are filled with plain text; the HTML part escapes everything below.
+    const values = { name: params.name, link: params.link, event: params.event ?? '', detail: params.detail ?? '' };
+    subject = fill(override.subject, values).replace(/\s+/g, ' ').trim();
+    main = fill(override.body, values);
+  } else {
+    const body = typeof c.body === 'string' ? c.body : c.body(params.detail ?? params.event ?? '');
+    main = `${c.greeting(params.name)}\n\n${body}`;
+  }
+  const text = [main, '', `${c.action}: ${params.link}`, '', c.expiry, c.ignore, '', c.signature].join('\n');
   const html = `<!doctype html><html lang="${language === 'sv' ? 'sv' : 'en'}"><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
-<p>${escapeHtml(c.greeting(params.name))}</p><p>${escapeHtml(body)}</p>
+${paragraphsHtml(main)}
 <p><a href="${escapeHtml(params.link)}" style="display:inline-block;background:#2563eb;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(c.action)}</a></p>
 <p style="color:#475569;font-size:14px">${escapeHtml(c.expiry)}<br>${escapeHtml(c.ignore)}</p><p>${escapeHtml(c.signature)}</p></body></html>`;
-  return { subject: c.subject, text, html };
+  return { subject, text, html };
 }
 
 const LEAD_STATUS_NAMES: Record<Lang, Record<LeadStatus, string>> = {
@@ -464,4 +667,77 @@ export function webhookDisabledDetail(
   return webhook.reason === 'gone'
     ? `The webhook ${which} was disabled: its address answered 410 Gone. No more events are sent to it until you enable it again.`
     : `The webhook ${which} was disabled after five days in which every delivery failed. No more events are sent to it until you enable it again.`;
+}
+
+const leadWho = (lead: { name: string; company: string }, fallback: string) =>
+  [lead.name, lead.company].filter(Boolean).join(', ') || fallback;
+
+/** The body of a lead_new or lead_hot mail, in the recipient's language. */
+export function leadNewDetail(
+  language: string,
+  lead: { name: string; company: string; source: string; hot: boolean; score: number },
+): string {
+  if (language === 'sv') {
+    const who = leadWho(lead, 'En ny lead');
+    const where = lead.source ? ` via ${lead.source}` : '';
+    return lead.hot
+      ? `${who} har precis kommit in${where} och är het (poäng ${lead.score}). Hör av dig medan intresset är som störst.`
+      : `${who} har kommit in${where}.`;
+  }
+  const who = leadWho(lead, 'A new lead');
+  const where = lead.source ? ` through ${lead.source}` : '';
+  return lead.hot
+    ? `${who} just came in${where} and is hot (score ${lead.score}). Reach out while the interest is high.`
+    : `${who} came in${where}.`;
+}
+
+/** The body of a lead_assigned mail, in the recipient's language. */
+export function leadAssignedDetail(language: string, lead: { name: string; company: string; by: string }): string {
+  return language === 'sv'
+    ? `${lead.by || 'En kollega'} har tilldelat dig ${leadWho(lead, 'en lead')}.`
+    : `${lead.by || 'A colleague'} assigned ${leadWho(lead, 'a lead')} to you.`;
+}
+
+/** The body of an invitation_accepted mail, in the recipient's language. */
+export function invitationAcceptedDetail(
+  language: string,
+  member: { name: string; email: string; role: Role },
+): string {
+  const lang: Lang = language === 'sv' ? 'sv' : 'en';
+  const who = member.name ? `${member.name} (${member.email})` : member.email;
+  const role = ROLE_NAMES[lang][member.role];
+  return lang === 'sv'
+    ? `${who} har accepterat inbjudan och gått med i teamet som ${role}.`
+    : `${who} accepted the invitation and joined the team as ${role}.`;
+}
+
+/** The body of a team_message mail: the title, then the message as written. */
+export function teamMessageDetail(language: string, message: { title: string; message: string; from: string }): string {
+  const by = language === 'sv' ? `Från ${message.from}` : `From ${message.from}`;
+  return `${message.title}\n\n${message.message}\n\n${by}`;
+}
+
+/** The body of a notification_digest mail: one line per notification, oldest first. */
+export function digestDetail(language: string, lines: string[], more: number): string {
+  const intro =
+    language === 'sv'
+      ? `Här är det som har hänt sedan din förra sammanfattning (${lines.length + more}):`
+      : `Here is what happened since your last summary (${lines.length + more}):`;
+  const tail = more > 0 ? [language === 'sv' ? `… och ${more} till.` : `… and ${more} more.`] : [];
+  return [intro, ...lines.map((l) => `• ${l}`), ...tail].join('\n');
+}
+
+/** The body of a payment_failed mail, in the owner's language. */
+export function paymentFailedDetail(
+  language: string,
+  payment: { number: string; amountDue: number; currency: string },
+): string {
+  const lang: Lang = language === 'sv' ? 'sv' : 'en';
+  const amount = new Intl.NumberFormat(lang === 'sv' ? 'sv-SE' : 'en-GB', {
+    style: 'currency',
+    currency: payment.currency.toUpperCase(),
+  }).format(payment.amountDue / 100);
+  return lang === 'sv'
+    ? `Vi kunde inte dra betalningen för faktura ${payment.number} (${amount} att betala). Uppdatera betalningsmetoden så att planen fortsätter utan avbrott.`
+    : `We could not take the payment for invoice ${payment.number} (${amount} due). Update your payment method to keep your plan running.`;
 }

@@ -103,6 +103,11 @@ const pages = {
   notifications: lazyPage(() =>
     import('../features/notifications/pages/notifications-page.tsx').then((m) => ({ Component: m.NotificationsPage })),
   ),
+  notificationSettings: lazyPage(() =>
+    import('../features/notifications/pages/notification-settings-page.tsx').then((m) => ({
+      Component: m.NotificationSettingsPage,
+    })),
+  ),
   settings: lazyPage(() =>
     import('../features/settings/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
   ),
@@ -261,6 +266,11 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               path: 'settings/organization',
               lazy: pages.organization,
               handle: title((t) => t('settings:organization.metaTitle')),
+            },
+            {
+              path: 'settings/notifications',
+              lazy: pages.notificationSettings,
+              handle: title((t) => t('notifications:settings.title')),
             },
             { path: 'settings/api-keys', lazy: pages.apiKeys, handle: title((t) => t('apiKeys:metaTitle')) },
             { path: 'settings/billing', lazy: pages.billing, handle: title((t) => t('billing:page.metaTitle')) },

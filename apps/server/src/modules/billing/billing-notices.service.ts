@@ -4,6 +4,7 @@ import {
   USAGE_THRESHOLDS,
   type NotificationPriority,
   type HeldLeadsData,
+  type PaymentFailedData,
   type TrialEndedData,
   type TrialEndingData,
   type UsageThreshold,
@@ -11,17 +12,15 @@ import {
 } from '@leadcapture/contracts/notifications';
 import { queryRows, type Database, type Tx } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
-import { enqueue } from '../../jobs/outbox.ts';
 import {
   heldLeadsDetail,
+  paymentFailedDetail,
   trialEndedDetail,
   trialEndingDetail,
   usageThresholdDetail,
   type MailTemplate,
 } from '../../mail/templates.ts';
-import { users } from '../auth/auth.table.ts';
-import { addNotification } from '../notifications/notifications.service.ts';
-import { memberships } from '../organizations/organizations.table.ts';
+import { notifyOwners as notifyOwnersOf } from '../notifications/notifications.service.ts';
 import { subscriptions, usageAlerts } from './billing.table.ts';
 import { effectivePlan } from './effective-plan.ts';
 
@@ -38,7 +37,8 @@ type BillingNotice =
   | { type: 'trial_ending'; data: TrialEndingData }
   | { type: 'trial_ended'; data: TrialEndedData }
   | { type: 'usage_threshold'; data: UsageThresholdData }
-  | { type: 'held_leads'; data: HeldLeadsData };
+  | { type: 'held_leads'; data: HeldLeadsData }
+  | { type: 'payment_failed'; data: PaymentFailedData };
 
 function noticeParts(notice: BillingNotice): {
   link: string;
@@ -63,6 +63,18 @@ function noticeParts(notice: BillingNotice): {
         template: 'usage_threshold',
         detail: (language) => usageThresholdDetail(language, notice.data),
       };
+    case 'payment_failed':
+      return {
+        link: BILLING_PATH,
+        priority: 'high',
+        template: 'payment_failed',
+        detail: (language) =>
+          paymentFailedDetail(language, {
+            number: notice.data.invoice_number,
+            amountDue: notice.data.amount_due,
+            currency: notice.data.currency,
+          }),
+      };
     case 'held_leads':
       return {
         link: BILLING_PATH,
@@ -74,47 +86,27 @@ function noticeParts(notice: BillingNotice): {
 }
 
 /**
- * Tells every active owner of the organisation, in the caller's transaction: an in-app
- * notification and a mail through the outbox, in the owner's language. Answers how many.
+ * Tells every active owner of the organisation, in the caller's transaction, through the
+ * notifications' one path: each owner's preferences for `billing` decide in-app and mail (in
+ * their language). Answers how many owners there are.
  */
-export async function notifyOwners(tx: Tx, organizationId: string, notice: BillingNotice): Promise<number> {
-  const owners = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(memberships.role, 'owner'),
-        eq(memberships.status, 'joined'),
-        eq(users.isActive, true),
-      ),
-    );
+export async function notifyOwners(
+  tx: Tx,
+  organizationId: string,
+  notice: BillingNotice,
+  dedupeKey?: string,
+): Promise<number> {
   const parts = noticeParts(notice);
-  for (const owner of owners) {
-    await addNotification(tx, {
-      organizationId,
-      userId: owner.id,
-      category: 'billing',
-      type: notice.type,
-      priority: parts.priority,
-      data: notice.data,
-      link: parts.link,
-    });
-    await enqueue(tx, {
-      kind: 'mail.send',
-      organizationId,
-      payload: {
-        template: parts.template,
-        to: owner.email,
-        language: owner.language,
-        name: owner.firstName,
-        path: parts.link,
-        detail: parts.detail(owner.language),
-      },
-    });
-  }
-  return owners.length;
+  return notifyOwnersOf(tx, organizationId, {
+    category: 'billing',
+    type: notice.type,
+    priority: parts.priority,
+    data: notice.data,
+    link: parts.link,
+    template: parts.template,
+    detail: parts.detail,
+    ...(dedupeKey ? { dedupeKey } : {}),
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResult } from '@leadcapture/contracts/auth';
 import type { TenantContext } from '../../db/tenant.ts';
 import { inScope } from '../../db/tenant.ts';
-import { registerUser } from '../../../test/helpers.ts';
+import { mailsTo, registerUser } from '../../../test/helpers.ts';
 import { startStripeApp } from '../../../test/stripe-double.ts';
 import { auditLogs } from '../audit/audit.table.ts';
 import {
@@ -193,6 +193,18 @@ describe('Stripe checkout, completed through the webhook', () => {
       status: 'requires_payment_method',
       failureMessage: 'Your card was declined.',
     });
+    // The owner is told, in the app and by mail (billing warnings go out at once by default).
+    const told = await s.t.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications/inbox/',
+      headers: { authorization: `Bearer ${o.owner.access}` },
+    });
+    const failed = (JSON.parse(told.body) as { data: { results: { type: string; category: string }[] } }).data.results;
+    expect(failed.filter((n) => n.type === 'payment_failed')).toEqual([
+      expect.objectContaining({ type: 'payment_failed', category: 'billing' }),
+    ]);
+    const mails = await mailsTo(s.t, o.owner.user.email, { atLeast: 2 });
+    expect(mails.some((m) => m.subject === 'Your LeadCapture payment failed')).toBe(true);
   });
 });
 

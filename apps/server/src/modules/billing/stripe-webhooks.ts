@@ -16,6 +16,7 @@ import { queryRows, type Database, type Tx } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { periodEnd, releaseHeldFor } from './billing.service.ts';
+import { notifyOwners } from './billing-notices.service.ts';
 import {
   billingCustomers,
   billingWebhookEvents,
@@ -226,7 +227,24 @@ async function applyPrepared(tx: Tx, organizationId: string, event: Stripe.Event
     case 'subscription':
       return mirrorSubscription(tx, organizationId, event, prepared.subscription, prepared.plan, prepared.deleted);
     case 'invoice':
-      return upsertInvoice(tx, organizationId, prepared.invoice, prepared.plan, prepared.paymentIntents, eventAt);
+      await upsertInvoice(tx, organizationId, prepared.invoice, prepared.plan, prepared.paymentIntents, eventAt);
+      // The owners hear of a failed payment (in-app and mail, as they chose for billing), once per event.
+      if (event.type === 'invoice.payment_failed') {
+        await notifyOwners(
+          tx,
+          organizationId,
+          {
+            type: 'payment_failed',
+            data: {
+              invoice_number: prepared.invoice.number ?? prepared.invoice.id,
+              amount_due: prepared.invoice.amount_remaining,
+              currency: prepared.invoice.currency,
+            },
+          },
+          `stripe:${event.id}`,
+        );
+      }
+      return;
     case 'payment':
       return upsertPayment(tx, organizationId, prepared.intent, prepared.failed, eventAt);
     case 'payment_method':

@@ -16,13 +16,11 @@ import { integrationErrorDetail } from '../../mail/templates.ts';
 import type { Outbound } from '../../outbound/outbound.ts';
 import type { SealedBox } from '../../secrets/sealed-box.ts';
 import { AppError } from '../../http/errors.ts';
-import { users } from '../auth/auth.table.ts';
 import { assertFeature } from '../billing/billing.service.ts';
 import { leadImports } from '../leads/lead-imports.table.ts';
 import { LEAD_CREATED, LEAD_UPDATED, toLead } from '../leads/leads.service.ts';
 import { leads } from '../leads/leads.table.ts';
-import { addNotification } from '../notifications/notifications.service.ts';
-import { memberships } from '../organizations/organizations.table.ts';
+import { notifyOwners } from '../notifications/notifications.service.ts';
 import { integrationRecords, integrations } from './integrations.table.ts';
 import { ProviderError, type LeadToPush, type LeadTrigger, type ProviderContext } from './provider.ts';
 import { providerFor, type AnyProvider, type Secrets, type Settings } from './providers.ts';
@@ -467,41 +465,14 @@ export async function notifyOwnersOfError(
   kind: IntegrationKind,
   reason: string,
 ): Promise<void> {
-  const owners = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(memberships.role, 'owner'),
-        eq(memberships.status, 'joined'),
-        eq(users.isActive, true),
-      ),
-    );
   const name = INTEGRATION_CATALOGUE[kind].name;
-  const link = '/settings/integrations';
-  for (const owner of owners) {
-    await addNotification(tx, {
-      organizationId,
-      userId: owner.id,
-      category: 'system',
-      type: 'integration_error',
-      priority: 'high',
-      data: { integration_id: integrationId, kind, name, reason },
-      link,
-    });
-    await enqueue(tx, {
-      kind: 'mail.send',
-      organizationId,
-      payload: {
-        template: 'integration_error',
-        to: owner.email,
-        language: owner.language,
-        name: owner.firstName,
-        path: link,
-        detail: integrationErrorDetail(owner.language, { name, reason }),
-      },
-    });
-  }
+  await notifyOwners(tx, organizationId, {
+    category: 'system',
+    type: 'integration_error',
+    priority: 'high',
+    data: { integration_id: integrationId, kind, name, reason },
+    link: '/settings/integrations',
+    template: 'integration_error',
+    detail: (language) => integrationErrorDetail(language, { name, reason }),
+  });
 }

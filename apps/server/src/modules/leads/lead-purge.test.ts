@@ -6,7 +6,6 @@ import { bearer, createTestApp, registerUser, type TestApp } from '../../../test
 import { PURGE_TASK } from '../../jobs/background.ts';
 import { inScope } from '../../db/tenant.ts';
 import { auditLogs } from '../audit/audit.table.ts';
-import { addNotification } from '../notifications/notifications.service.ts';
 import { notifications } from '../notifications/notifications.table.ts';
 import { leadActivities, leads } from './leads.table.ts';
 
@@ -76,7 +75,7 @@ describe('the bin purge', () => {
     // A reminder about a lead goes with it; one about a lead still kept stays.
     for (const leadId of [expired[0] ?? '', kept])
       await inScope(t.database.db, { organizationId: orgOf(owner) }, (tx) =>
-        addNotification(tx, {
+        tx.insert(notifications).values({
           organizationId: orgOf(owner),
           userId: owner.user.id,
           category: 'leads',

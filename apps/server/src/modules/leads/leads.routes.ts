@@ -276,9 +276,7 @@ export function leadsRoutes(deps: AppDeps) {
         },
       },
       async (req) => {
-        const lead = await withTenant(deps, req, (ctx) =>
-          leadsService.changeStatus(ctx, publicUrl, req.params.id, req.body),
-        );
+        const lead = await withTenant(deps, req, (ctx) => leadsService.changeStatus(ctx, req.params.id, req.body));
         deps.outbox.kick();
         return ok(lead);
       },

@@ -20,7 +20,7 @@ import { reserveUsage } from '../billing/billing.service.ts';
 import { withCalendarDatesResolved } from '../organizations/organizations.service.ts';
 import { users } from '../auth/auth.table.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
-import { leadStatusChangeDetail } from '../../mail/templates.ts';
+import { notifyLeadChanges } from '../notifications/notifications.service.ts';
 import { loadScoringRules } from './lead-scoring.service.ts';
 import { events } from '../events/events.table.ts';
 import { queueWebhookEvents } from '../webhooks/webhooks.service.ts';
@@ -506,13 +506,16 @@ export async function updateLead(
 
 /**
  * The webhook events a change of status or assignee also is (lead.status_changed with the
- * previous status, lead.assigned with the previous assignee), in the change's transaction.
+ * previous status, lead.assigned with the previous assignee), and the assignee's notification
+ * (notifications: never of their own change), in the change's transaction.
  */
 export async function announceChanges(
   ctx: TenantContext,
   lead: Lead,
   before: { status: LeadStatus; assignedTo: string | null },
+  notice: { immediateMail?: boolean; note?: string } = {},
 ): Promise<void> {
+  await notifyLeadChanges(ctx, lead, before, notice);
   const events: Parameters<typeof queueWebhookEvents>[2] = [];
   if (lead.status !== before.status)
     events.push({ type: 'lead.status_changed', data: { ...lead, previous_status: before.status } });
@@ -564,44 +567,9 @@ export async function restoreLead(ctx: TenantContext, meta: RequestMeta, leadId:
 
 // --- status, assignment, score ---------------------------------------------------------------
 
-async function queueStatusMail(
-  ctx: TenantContext,
-  publicUrl: string,
-  row: LeadRow,
-  change: { from: LeadStatus; note: string },
-): Promise<void> {
-  if (!row.assignedTo || row.assignedTo === ctx.userId) return;
-  const [rep] = await assignableMembers(ctx, [row.assignedTo]);
-  if (!rep) return;
-  const [actor] = await ctx.tx
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, ctx.userId));
-  const prefix = rep.language === 'sv' ? '/sv' : '';
-  await enqueue(ctx.tx, {
-    kind: 'mail.send',
-    organizationId: ctx.organizationId,
-    payload: {
-      template: 'lead_status_changed',
-      to: rep.email,
-      language: rep.language,
-      name: rep.name.split(' ')[0] ?? rep.name,
-      link: `${publicUrl}${prefix}/leads/${row.id}`,
-      detail: leadStatusChangeDetail(rep.language, {
-        lead: [`${row.firstName} ${row.lastName}`.trim(), row.company].filter(Boolean).join(', '),
-        from: change.from,
-        to: row.status,
-        by: `${actor?.firstName ?? ''} ${actor?.lastName ?? ''}`.trim(),
-        note: change.note,
-      }),
-    },
-  });
-}
-
 /** POST /leads/{id}/status/: one status change, on the timeline with its note. */
 export async function changeStatus(
   ctx: TenantContext,
-  publicUrl: string,
   leadId: string,
   data: { status: LeadStatus; note?: string | undefined; notify: boolean },
 ): Promise<Lead> {
@@ -618,9 +586,8 @@ export async function changeStatus(
   await addActivities(ctx, leadId, [
     { type: 'status_changed', description: note, metadata: { from: current.status, to: data.status } },
   ]);
-  if (data.notify) await queueStatusMail(ctx, publicUrl, row, { from: current.status, note });
   const lead = await announce(ctx, LEAD_UPDATED, row);
-  await announceChanges(ctx, lead, current);
+  await announceChanges(ctx, lead, current, { immediateMail: data.notify, note });
   return lead;
 }
 

@@ -3,12 +3,11 @@ import type { LeadStatus } from '@leadcapture/contracts/constants';
 import type { LeadFollowUpData } from '@leadcapture/contracts/notifications';
 import { queryRows, type Database, type Tx } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
-import { enqueue } from '../../jobs/outbox.ts';
 import { leadFollowUpDetail } from '../../mail/templates.ts';
 import { users } from '../auth/auth.table.ts';
 import { leads } from '../leads/leads.table.ts';
 import { memberships } from '../organizations/organizations.table.ts';
-import { addNotification } from './notifications.service.ts';
+import { deliverNotice } from './notification-delivery.ts';
 
 /** Statuses in which a lead's work is over: their follow-ups remind nobody. */
 export const FINAL_LEAD_STATUSES = ['converted', 'closed_won', 'closed_lost', 'lost'] as const satisfies LeadStatus[];
@@ -161,27 +160,16 @@ async function remindOrganization(tx: Tx, organizationId: string, publicUrl: str
       company: lead.company,
       follow_up_date: lead.followUpDate.toISOString(),
     };
-    const link = `/leads/${lead.id}`;
-    await addNotification(tx, {
-      organizationId,
-      userId: person.id,
-      category: 'leads',
+    await deliverNotice(tx, organizationId, [person], {
+      category: 'follow_ups',
       type: 'lead_follow_up_due',
       priority: 'normal',
       data,
-      link,
-    });
-    await enqueue(tx, {
-      kind: 'mail.send',
-      organizationId,
-      payload: {
-        template: 'lead_follow_up_due',
-        to: person.email,
-        language: person.language,
-        name: person.firstName,
-        link: `${publicUrl}${person.language === 'sv' ? '/sv' : ''}${link}`,
-        detail: leadFollowUpDetail(person.language, { name, company: lead.company }),
-      },
+      link: `/leads/${lead.id}`,
+      template: 'lead_follow_up_due',
+      detail: (language) => leadFollowUpDetail(language, { name, company: lead.company }),
+      // The lead's claim above makes this run once per date; the key keeps it so if it is not.
+      dedupeKey: `follow_up:${lead.id}:${lead.followUpDate.toISOString()}`,
     });
     sent += 1;
   }

@@ -8,7 +8,7 @@ import { expectData, expectError, expectValidation } from '../../../test/envelop
 import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { inScope } from '../../db/tenant.ts';
 import { memberships } from '../organizations/organizations.table.ts';
-import { addNotification } from './notifications.service.ts';
+import { notifications } from './notifications.table.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 const inbox = paginated(notificationSchema);
@@ -44,7 +44,7 @@ async function seed(user: User, count: number, organizationId = orgOf(user)): Pr
   for (let i = 0; i < count; i += 1) {
     const leadId = randomUUID();
     await inScope(t.database.db, { organizationId }, (tx) =>
-      addNotification(tx, {
+      tx.insert(notifications).values({
         organizationId,
         userId: user.user.id,
         category: 'leads',

@@ -2,32 +2,14 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type {
   MarkAllReadResult,
   Notification,
-  NotificationCategory,
   NotificationListQuery,
-  NotificationPriority,
-  NotificationType,
   UnreadCount,
 } from '@leadcapture/contracts/notifications';
 import type { Tx } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { notFound } from '../../http/errors.ts';
+import { deliverNotice, membersOf, toNotification, type Notice } from './notification-delivery.ts';
 import { notifications } from './notifications.table.ts';
-
-type NotificationRow = typeof notifications.$inferSelect;
-
-function toNotification(row: NotificationRow): Notification {
-  return {
-    id: row.id,
-    category: row.category,
-    type: row.type,
-    priority: row.priority,
-    data: row.data,
-    link: row.link,
-    is_read: row.readAt !== null,
-    read_at: row.readAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-  };
-}
 
 /**
  * The caller's own notifications in the organisation of the context. Every role reads and
@@ -97,26 +79,22 @@ export async function deleteNotification(ctx: TenantContext, id: string): Promis
   if (rows.length === 0) throw notificationNotFound();
 }
 
-/** A new notification, written in the caller's transaction (scoped to its organisation). */
-export async function addNotification(
-  tx: Tx,
-  n: {
-    organizationId: string;
-    userId: string;
-    category: NotificationCategory;
-    type: NotificationType;
-    priority?: NotificationPriority;
-    data: Record<string, unknown>;
-    link: string;
-  },
-): Promise<void> {
-  await tx.insert(notifications).values({
-    organizationId: n.organizationId,
-    userId: n.userId,
-    category: n.category,
-    type: n.type,
-    priority: n.priority ?? 'normal',
-    data: n.data,
-    link: n.link,
-  });
+/**
+ * The one way notifications are sent (other modules call these): each recipient's preferences
+ * decide the channels (notification-delivery.ts).
+ */
+export {
+  deliverNotice,
+  membersOf,
+  NOTIFICATION_CREATED,
+  type Notice,
+  type Recipient,
+} from './notification-delivery.ts';
+export { notifyLeadChanges, notifyInvitationAccepted } from './lead-notifications.ts';
+
+/** Tells every active owner of the organisation (billing warnings, system notices). */
+export async function notifyOwners(tx: Tx, organizationId: string, notice: Notice): Promise<number> {
+  const owners = await membersOf(tx, organizationId, { roles: ['owner'] });
+  await deliverNotice(tx, organizationId, owners, notice);
+  return owners.length;
 }

@@ -21,6 +21,7 @@ import {
 } from '../auth/auth.service.ts';
 import { users } from '../auth/auth.table.ts';
 import { userOnboarding } from '../onboarding/onboarding.table.ts';
+import { notifyInvitationAccepted } from '../notifications/notifications.service.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
 import { invitationTokens } from './team.table.ts';
 
@@ -222,6 +223,16 @@ export async function acceptInvitation(
       });
       const session = await startSession(tx, userId, meta);
       const orgs = await membershipsOf(tx, userId);
+      // Last, in the organisation's scope (notifications are tenant rows): the inviter and owners hear of it.
+      await setScope(tx, { organizationId: m.organizationId, userId });
+      await notifyInvitationAccepted(tx, m.organizationId, {
+        membershipId: m.id,
+        userId,
+        invitedBy: m.invitedBy,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        email: user.email,
+        role: m.role,
+      });
       return { user, orgs, session };
     })
     .catch((err: unknown) => {

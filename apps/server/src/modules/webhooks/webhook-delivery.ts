@@ -21,9 +21,7 @@ import { outbox } from '../../jobs/outbox.table.ts';
 import { webhookDisabledDetail } from '../../mail/templates.ts';
 import { OUTBOUND_TIMEOUT_MS, OutboundError, type Outbound } from '../../outbound/outbound.ts';
 import type { SealedBox } from '../../secrets/sealed-box.ts';
-import { users } from '../auth/auth.table.ts';
-import { addNotification } from '../notifications/notifications.service.ts';
-import { memberships } from '../organizations/organizations.table.ts';
+import { notifyOwners } from '../notifications/notifications.service.ts';
 import { zapierHooks } from '../zapier/zapier.table.ts';
 import { webhookAttempts, webhookDeliveries, webhooks } from './webhooks.table.ts';
 
@@ -405,41 +403,15 @@ async function notifyOwnersDisabled(
   organizationId: string,
   webhook: { id: string; name: string; url: string; reason: WebhookDisabledReason },
 ): Promise<void> {
-  const owners = await tx
-    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(memberships.role, 'owner'),
-        eq(memberships.status, 'joined'),
-        eq(users.isActive, true),
-      ),
-    );
-  for (const owner of owners) {
-    await addNotification(tx, {
-      organizationId,
-      userId: owner.id,
-      category: 'system',
-      type: 'webhook_disabled',
-      priority: 'high',
-      data: { webhook_id: webhook.id, webhook_name: webhook.name, reason: webhook.reason },
-      link: WEBHOOKS_PATH,
-    });
-    await enqueue(tx, {
-      kind: 'mail.send',
-      organizationId,
-      payload: {
-        template: 'webhook_disabled',
-        to: owner.email,
-        language: owner.language,
-        name: owner.firstName,
-        path: WEBHOOKS_PATH,
-        detail: webhookDisabledDetail(owner.language, webhook),
-      },
-    });
-  }
+  await notifyOwners(tx, organizationId, {
+    category: 'system',
+    type: 'webhook_disabled',
+    priority: 'high',
+    data: { webhook_id: webhook.id, webhook_name: webhook.name, reason: webhook.reason },
+    link: WEBHOOKS_PATH,
+    template: 'webhook_disabled',
+    detail: (language) => webhookDisabledDetail(language, webhook),
+  });
 }
 
 /**

@@ -10,7 +10,31 @@ const isResource = (value: unknown): value is UsageResource =>
   typeof value === 'string' && (USAGE_RESOURCES as readonly string[]).includes(value);
 
 /** One sentence per type, from the data the server stored with it (the server stores no text). */
+const leadName = (t: TFunction<'notifications'>, data: Notification['data']) =>
+  text(data.lead_name) || t('types.unnamedLead');
+
 const RENDERERS: Record<NotificationType, Renderer> = {
+  lead_new: (t, data) => {
+    const name = leadName(t, data);
+    const source = text(data.source_name);
+    return source ? t('types.lead_new.withSource', { name, source }) : t('types.lead_new.text', { name });
+  },
+  lead_hot: (t, data) => t('types.lead_hot.text', { name: leadName(t, data), score: whole(data.score) }),
+  lead_assigned: (t, data) => {
+    const by = text(data.by);
+    return by
+      ? t('types.lead_assigned.text', { name: leadName(t, data), by })
+      : t('types.lead_assigned.noActor', { name: leadName(t, data) });
+  },
+  lead_status_changed: (t, data) =>
+    t('types.lead_status_changed.text', {
+      name: leadName(t, data),
+      by: text(data.by) || t('types.someone'),
+      status: t(`types.statuses.${text(data.to)}`, { defaultValue: text(data.to) }),
+    }),
+  invitation_accepted: (t, data) =>
+    t('types.invitation_accepted.text', { name: text(data.member_name) || text(data.email) }),
+  team_message: (t, data) => t('types.team_message.text', { from: text(data.from), title: text(data.title) }),
   lead_follow_up_due: (t, data) => {
     const name = text(data.lead_name) || t('types.unnamedLead');
     const company = text(data.company);
@@ -32,6 +56,7 @@ const RENDERERS: Record<NotificationType, Renderer> = {
       : t('types.usage_threshold.nearing', { percentage, limit, resource });
   },
   held_leads: (t, data) => t('types.held_leads.text', { limit: whole(data.limit) }),
+  payment_failed: (t, data) => t('types.payment_failed.text', { number: text(data.invoice_number) }),
   integration_error: (t, data) => t('types.integration_error.text', { name: text(data.name) }),
   webhook_disabled: (t, data) => {
     const name = text(data.webhook_name);

@@ -9,16 +9,15 @@ type HubKey = 'profile' | 'organization' | 'integrations' | 'billing' | 'notific
 type HubCard = { key: HubKey; to?: string; icon: LucideIcon };
 
 /**
- * The settings hub (spec 01 §2). Profile, organisation, integrations, billing and API keys link to
- * their pages; notifications are not built yet, so that card says so and links nowhere (a link to
- * a 404 would be a dead end). It gets its `to` when its page exists.
+ * The settings hub (spec 01 §2): each card links to its page. A card without `to` (a page not
+ * built yet) says so and links nowhere, as a link to a 404 would be a dead end.
  */
 const cards: HubCard[] = [
   { key: 'profile', to: '/settings/profile', icon: UserRound },
   { key: 'organization', to: '/settings/organization', icon: Building2 },
   { key: 'integrations', to: '/settings/integrations', icon: Plug },
   { key: 'billing', to: '/settings/billing', icon: CreditCard },
-  { key: 'notifications', icon: Bell },
+  { key: 'notifications', to: '/settings/notifications', icon: Bell },
   { key: 'apiKeys', to: '/settings/api-keys', icon: KeyRound },
 ];
 
