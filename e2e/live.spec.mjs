@@ -3,13 +3,14 @@
  * Live channels (issue 25 point 1, docs/live.md): a visitor's capture on the public page in one
  * browser context appears in another, signed-in context's leads list and Lobby figures within
  * 2 s, without a reload; a lead assigned to the signed-in user raises a toast linking to it, in
- * both languages and themes on a phone (390x844) and a laptop (1366x768). The bell's part ("new
- * lead" notifications) comes with the notifications work, which produces `notification.created`.
+ * both languages and themes on a phone (390x844) and a laptop (1366x768). The event's owner gets
+ * the "new lead" notification (`notification.created`), so the bell counts it within the same 2 s.
  */
 import assert from 'node:assert/strict';
 import capture from '../apps/web/src/capture/locales/en.json' with { type: 'json' };
 import enDashboard from '../apps/web/src/locales/en/dashboard.json' with { type: 'json' };
 import enLeads from '../apps/web/src/locales/en/leads.json' with { type: 'json' };
+import enNotifications from '../apps/web/src/locales/en/notifications.json' with { type: 'json' };
 import svLeads from '../apps/web/src/locales/sv/leads.json' with { type: 'json' };
 import { api, assertAccessible, openPage, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
 
@@ -75,10 +76,16 @@ export default async function live({ browser, baseURL }) {
     timeout: Math.max(LIVE_WITHIN_MS - (Date.now() - captured), 1),
   });
   const inLobby = Date.now() - captured;
+  const bell = list.getByRole('button', { name: enNotifications.bell.label_one.replace('{{count}}', '1') });
+  await bell.waitFor({ timeout: Math.max(LIVE_WITHIN_MS - (Date.now() - captured), 1) });
+  const inBell = Date.now() - captured;
   assert.ok(inList <= LIVE_WITHIN_MS && inLobby <= LIVE_WITHIN_MS, `list ${inList} ms, Lobby ${inLobby} ms`);
+  assert.ok(inBell <= LIVE_WITHIN_MS, `bell ${inBell} ms`);
   assert.equal(await documentKept(list), true, 'the leads list was reloaded');
   assert.equal(await documentKept(lobby), true, 'the Lobby was reloaded');
-  console.log(`  live: the capture reached the list in ${inList} ms and the Lobby in ${inLobby} ms`);
+  console.log(
+    `  live: the capture reached the list in ${inList} ms, the Lobby in ${inLobby} ms, the bell in ${inBell} ms`,
+  );
 
   // --- a lead assigned to the signed-in user: a toast that leads to it ----------------------
   const assigned = await api(baseURL, 'POST', '/leads/', account.access, {
