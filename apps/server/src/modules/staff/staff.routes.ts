@@ -317,6 +317,7 @@ export function auditLogRoutes(deps: AppDeps) {
     app.get(
       '/',
       {
+        prefixTrailingSlash: 'slash',
         schema: {
           tags: ['audit'],
           summary: "The organisation's audit log (owners): filter by actor, action, time",
