@@ -166,7 +166,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       );
       // Impersonation's rules and its audit of every request (decision 028).
       api.addHook('onRequest', impersonationGuard());
-      api.addHook('onResponse', auditImpersonatedRequests(deps));
+      api.addHook('onSend', auditImpersonatedRequests(deps));
       api.addHook('preValidation', refuseMalformedText);
       await api.register(statusRoutes(deps), { prefix: '/status' });
       await api.register(authRoutes(deps), { prefix: '/auth' });

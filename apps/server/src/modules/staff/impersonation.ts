@@ -179,12 +179,15 @@ export function impersonationGuard() {
   };
 }
 
-/** onResponse: every request under impersonation is audited with both identities and the reason. */
+/**
+ * onSend: every request under impersonation is audited with both identities and the reason,
+ * before its answer leaves (so the record exists by the time the caller sees the result).
+ */
 export function auditImpersonatedRequests(deps: AppDeps) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const auth = request.auth;
     const imp = auth?.impersonation;
-    if (!auth || !imp) return;
+    if (!auth || !imp) return payload;
     try {
       await deps.db.transaction(async (tx) => {
         await tx.execute(sql`select set_config('app.organization_id', ${imp.organizationId}, true)`);
@@ -216,6 +219,7 @@ export function auditImpersonatedRequests(deps: AppDeps) {
     } catch (err) {
       request.log.error({ err }, 'could not audit a request made under impersonation');
     }
+    return payload;
   };
 }
 
