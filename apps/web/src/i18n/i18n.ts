@@ -47,6 +47,7 @@ export const namespaces = [
   'apiKeys',
   'integrations',
   'webhooks',
+  'staff',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

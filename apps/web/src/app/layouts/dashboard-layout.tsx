@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../features/auth/api/me.ts';
+import { getImpersonation } from '../../lib/impersonation.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { Brand } from '../components/brand.tsx';
 import { NavDrawer } from '../components/nav-drawer.tsx';
@@ -25,6 +26,13 @@ function Bell() {
 // once the browser is idle after the first paint, so they never compete with the page's own.
 const BillingBanner = lazy(() =>
   import('../../features/billing/components/billing-banner.tsx').then((m) => ({ default: m.BillingBanner })),
+);
+
+// The impersonation banner's code loads only in a tab a staff member is impersonating in.
+const ImpersonationBanner = lazy(() =>
+  import('../../features/staff/components/impersonation-banner.tsx').then((m) => ({
+    default: m.ImpersonationBanner,
+  })),
 );
 
 /**
@@ -63,6 +71,11 @@ export function DashboardLayout() {
 
   return (
     <div className="min-h-dvh bg-background">
+      {getImpersonation() && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      )}
       <a
         href="#main"
         className="sr-only rounded-md bg-primary px-3 py-2 text-sm font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[70]"

@@ -16,6 +16,7 @@ import offers from './offers.json';
 import settings from './settings.json';
 import support from './support.json';
 import team from './team.json';
+import staff from './staff.json';
 import webhooks from './webhooks.json';
 
 /**
@@ -41,4 +42,5 @@ export const sv = {
   apiKeys: apiKeys satisfies (typeof en)['apiKeys'],
   integrations: integrations satisfies (typeof en)['integrations'],
   webhooks: webhooks satisfies (typeof en)['webhooks'],
+  staff: staff satisfies (typeof en)['staff'],
 } as const;
