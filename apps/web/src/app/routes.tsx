@@ -125,6 +125,11 @@ const pages = {
   portal: lazyPage(() =>
     import('../features/billing/pages/portal-page.tsx').then((m) => ({ Component: m.PortalPage })),
   ),
+  organizationAudit: lazyPage(() =>
+    import('../features/staff/pages/organization-audit-page.tsx').then((m) => ({
+      Component: m.OrganizationAuditPage,
+    })),
+  ),
   staffLogin: lazyPage(() =>
     import('../features/staff/pages/staff-login-page.tsx').then((m) => ({ Component: m.StaffLoginPage })),
   ),
@@ -301,6 +306,11 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               handle: title((t) => t('settings:organization.metaTitle')),
             },
             { path: 'settings/api-keys', lazy: pages.apiKeys, handle: title((t) => t('apiKeys:metaTitle')) },
+            {
+              path: 'settings/audit-log',
+              lazy: pages.organizationAudit,
+              handle: { ...title((t) => t('staff:orgAudit.metaTitle')), namespaces: ['staff'] },
+            },
             { path: 'settings/billing', lazy: pages.billing, handle: title((t) => t('billing:page.metaTitle')) },
             {
               path: 'settings/integrations',
