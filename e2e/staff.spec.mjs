@@ -8,7 +8,10 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import enStaff from '../apps/web/src/locales/en/staff.json' with { type: 'json' };
-import { api, registerAccount, screenshot, skipOnboarding } from './support.mjs';
+import svStaff from '../apps/web/src/locales/sv/staff.json' with { type: 'json' };
+import { api, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
+
+const fill = (text, values) => text.replace(/\{\{(\w+)\}\}/g, (_, key) => String(values[key]));
 
 const STAFF = { email: 'staff@e2e.example.com', password: 'E2E-staff-console-2026' };
 const en = enStaff;
@@ -106,4 +109,30 @@ export default async function staff({ browser, baseURL }) {
   }
   const requests = await api(baseURL, 'GET', '/audit-logs/?action=impersonation.request&page_size=100', owner.access);
   assert.ok(requests.results.some((row) => row.metadata.method === 'POST' && row.metadata.status === 403));
+
+  // And on the Audit log page of the organisation's settings, in both languages and themes.
+  for (const [language, colorScheme, viewport] of [
+    ['en', 'light', { width: 1366, height: 768 }],
+    ['sv', 'dark', { width: 390, height: 844 }],
+  ]) {
+    const ownerContext = await browser.newContext({ baseURL, colorScheme, viewport });
+    try {
+      await signIn(ownerContext, baseURL, owner);
+      const ownerPage = await ownerContext.newPage();
+      await ownerPage.goto(language === 'en' ? '/settings/audit-log' : '/sv/settings/audit-log');
+      const strings = language === 'en' ? enStaff : svStaff;
+      await ownerPage.getByRole('heading', { name: strings.orgAudit.title }).waitFor();
+      await ownerPage
+        .getByText(fill(strings.audit.reason, { reason: 'Ticket 1234: leads list looks empty' }))
+        .first()
+        .waitFor();
+      await screenshot(ownerPage, `staff-owner-audit-${language}-${colorScheme}`);
+      const staffPage = await ownerContext.newPage();
+      await staffPage.goto(language === 'en' ? '/staff/login' : '/sv/staff/login');
+      await staffPage.getByRole('heading', { name: strings.login.title }).waitFor();
+      await screenshot(staffPage, `staff-login-${language}-${colorScheme}`);
+    } finally {
+      await ownerContext.close();
+    }
+  }
 }
