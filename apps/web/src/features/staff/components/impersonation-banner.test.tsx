@@ -20,6 +20,7 @@ const status = {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   sessionStorage.clear();
 });
 
@@ -35,8 +36,7 @@ describe('ImpersonationBanner', () => {
       'GET /staff/impersonate/status/': () => ok(status),
       'POST /staff/impersonate/exit/': () => ok({ ended: true }),
     });
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     startImpersonation({ access: 'imp.token.value', expiresAt: status.expires_at });
     const user = userEvent.setup({ delay: null });
     await renderWithApp(<ImpersonationBanner />, { path: '/dashboard' });
