@@ -175,5 +175,7 @@ export const adminStatsSchema = z.object({
   leads: z.number().int(),
   plans: z.array(z.object({ plan: z.string(), organizations: z.number().int() })),
   leads_per_day: z.array(z.object({ day: z.string(), leads: z.number().int() })),
+  /** The outbox (mail, live events, pushes): waiting, given up on, and mails given up on in 24 h. */
+  outbox: z.object({ pending: z.number().int(), failed: z.number().int(), mail_failed_24h: z.number().int() }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

@@ -383,6 +383,15 @@ describe('admin routes', () => {
     const stats = expectData(adminStatsSchema, await get('/api/v1/admin/stats/', admin.access));
     expect(stats.organizations).toBeGreaterThan(0);
     expect(stats.leads_per_day).toHaveLength(30);
+    // The outbox backlog and mails given up on (no worker runs in tests).
+    await asSuperuser(sql`insert into outbox (kind, payload) values ('mail.send', '{}')`);
+    await asSuperuser(sql`insert into outbox (kind, payload, failed_at) values ('mail.send', '{}', now())`);
+    const later = expectData(adminStatsSchema, await get('/api/v1/admin/stats/', admin.access));
+    expect(later.outbox).toEqual({
+      pending: stats.outbox.pending + 1,
+      failed: stats.outbox.failed + 1,
+      mail_failed_24h: stats.outbox.mail_failed_24h + 1,
+    });
     expect(stats.plans.find((p) => p.plan === 'professional')?.organizations).toBeGreaterThan(0);
   });
 

@@ -282,7 +282,7 @@ export async function updateSettings(
   });
 }
 
-/** GET /admin/stats/: totals, organisations per plan, and leads per day over 30 days. */
+/** GET /admin/stats/: totals, organisations per plan, leads per day over 30 days, the outbox backlog. */
 export async function adminStats(deps: AppDeps): Promise<AdminStats> {
   return staffTransaction(deps.db, async (tx) => {
     const [orgs] = await tx.select({ n: count() }).from(organizations);
@@ -301,6 +301,13 @@ export async function adminStats(deps: AppDeps): Promise<AdminStats> {
             left join leads l on l.created_at >= d.day and l.created_at < d.day + interval '1 day'
            group by d.day order by d.day`,
     );
+    const [backlog] = await queryRows<{ pending: number; failed: number; mail_failed_24h: number }>(
+      tx,
+      sql`select count(*) filter (where delivered_at is null and failed_at is null)::int as pending,
+                 count(*) filter (where failed_at is not null)::int as failed,
+                 count(*) filter (where failed_at > now() - interval '1 day' and kind = 'mail.send')::int as mail_failed_24h
+            from outbox`,
+    );
     return {
       organizations: orgs?.n ?? 0,
       users: people?.n ?? 0,
@@ -308,6 +315,7 @@ export async function adminStats(deps: AppDeps): Promise<AdminStats> {
       leads: leadCount?.n ?? 0,
       plans: plans.map((p) => ({ plan: p.plan, organizations: p.organizations })),
       leads_per_day: perDay.map((d) => ({ day: d.day, leads: d.leads })),
+      outbox: backlog ?? { pending: 0, failed: 0, mail_failed_24h: 0 },
     };
   });
 }

@@ -99,6 +99,21 @@ export function StaffSystemPage() {
                 <dd className="text-xl font-semibold">{stats.data.leads}</dd>
               </div>
             </dl>
+            <h3 className="font-semibold">{t('system.outbox')}</h3>
+            <dl className="grid grid-cols-3 gap-2">
+              <div>
+                <dt className="text-muted-foreground">{t('system.pending')}</dt>
+                <dd className="text-xl font-semibold">{stats.data.outbox.pending}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">{t('system.failed')}</dt>
+                <dd className="text-xl font-semibold">{stats.data.outbox.failed}</dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">{t('system.mailFailed')}</dt>
+                <dd className="text-xl font-semibold">{stats.data.outbox.mail_failed_24h}</dd>
+              </div>
+            </dl>
             <h3 className="font-semibold">{t('system.plans')}</h3>
             <ul>
               {stats.data.plans.map((p) => (
