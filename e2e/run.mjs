@@ -66,6 +66,9 @@ function startServer(port, dataDir) {
       // Specs register more accounts than one address may in an hour; support.mjs gives each
       // registration its own X-Forwarded-For, which the server reads behind this flag.
       TRUST_PROXY: 'true',
+      // The staff account e2e/staff.spec.mjs signs in with (created at start, docs/staff.md).
+      STAFF_EMAIL: 'staff@e2e.example.com',
+      STAFF_PASSWORD: 'E2E-staff-console-2026',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

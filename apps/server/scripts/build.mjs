@@ -24,6 +24,7 @@ const common = {
 };
 await build({ ...common, entryPoints: [`${root}/src/main.ts`], outfile: `${root}/dist/main.js` });
 await build({ ...common, entryPoints: [`${root}/src/db/make-template.ts`], outfile: `${root}/dist/make-template.js` });
+await build({ ...common, entryPoints: [`${root}/src/staff-create.ts`], outfile: `${root}/dist/staff-create.js` });
 
 cpSync(`${root}/src/db/migrations`, `${root}/dist/migrations`, { recursive: true });
 cpSync(`${root}/src/modules/auth/common-passwords.txt`, `${root}/dist/common-passwords.txt`);

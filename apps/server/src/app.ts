@@ -22,7 +22,6 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authenticateApiKey, createApiKeyActivity } from './modules/api-keys/api-keys.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { authenticate } from './modules/auth/auth.service.ts';
 import { createMeCache } from './modules/auth/me-cache.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { createCaptureTargets } from './modules/capture/capture-targets.ts';
@@ -49,6 +48,9 @@ import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { qualificationRoutes } from './modules/qualification/qualification.routes.ts';
 import { publicStatsRoutes } from './modules/public-stats/public-stats.routes.ts';
+import { adminRoutes, auditLogRoutes, staffRoutes } from './modules/staff/staff.routes.ts';
+import { auditImpersonatedRequests, authenticateTenant, impersonationGuard } from './modules/staff/staff.service.ts';
+import { createStaffTokens } from './modules/staff/staff-tokens.ts';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.ts';
 import { invitationRoutes, teamRoutes } from './modules/team/team.routes.ts';
 import { zapierRoutes } from './modules/zapier/zapier.routes.ts';
@@ -129,6 +131,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     dbKind: database.kind,
     dbControl: database,
     tokens: await createTokenSigner(config.jwtSecret),
+    staffTokens: await createStaffTokens(config.jwtSecret),
     throttle: createThrottle(throttleStore),
     fairShare: createFairShare(opts.fairShare),
     outbox: background.outbox,
@@ -163,11 +166,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       api.addHook(
         'onRequest',
         authHook({
-          authenticate: (token) => authenticate(deps, token),
+          authenticate: (token) => authenticateTenant(deps, token),
           authenticateApiKey: (key) => authenticateApiKey(deps, key),
           admitApiKey: createApiKeyAdmission(throttleStore, config.apiKeyRateLimit),
         }),
       );
+      // Impersonation's rules and its audit of every request (decision 028).
+      api.addHook('onRequest', impersonationGuard());
+      api.addHook('onSend', auditImpersonatedRequests(deps));
       api.addHook('preValidation', refuseMalformedText);
       await api.register(statusRoutes(deps), { prefix: '/status' });
       await api.register(authRoutes(deps), { prefix: '/auth' });
@@ -204,6 +210,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       // Zapier's platform calls these with an API key (docs/zapier.md).
       await api.register(acceptApiKeys('leads', zapierRoutes(deps)), { prefix: '/integrations/zapier' });
       await api.register(acceptApiKeys('webhooks', webhooksRoutes(deps)), { prefix: '/integrations/webhooks' });
+      await api.register(auditLogRoutes(deps), { prefix: '/audit-logs' });
+      await api.register(staffRoutes(deps), { prefix: '/staff' });
+      await api.register(adminRoutes(deps), { prefix: '/admin' });
     },
     { prefix: API_PREFIX },
   );

@@ -55,6 +55,11 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('LeadCapture <no-reply@leadcapture.local>'),
     SUPPORT_EMAIL: z.email('must be an email address').default('support@leadcapture.local'),
+    // An admin staff account created at start when that address has none (03-decisions §4c).
+    STAFF_EMAIL: z.email('must be an email address').optional(),
+    STAFF_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128).optional(),
+    // How long audit rows are kept (docs/staff.md); purged by the scheduler.
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(365),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CORS_ORIGINS: z.string().default(''),
@@ -123,6 +128,10 @@ export type Config = {
   /** Where the public contact form's messages go (with Reply-To set to the sender). */
   supportEmail: string;
   jwtSecret: string;
+  /** The staff account made at start when STAFF_EMAIL and STAFF_PASSWORD are set (docs/staff.md). */
+  staffBootstrap: { email: string; password: string } | undefined;
+  /** Days audit rows are kept before the scheduled purge removes them. */
+  auditRetentionDays: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   corsOrigins: string[];
   trustProxy: boolean;
@@ -199,6 +208,11 @@ export function loadConfig(
     jwtSecret:
       overrides.jwtSecret ??
       resolveSecret(dataDir, 'jwt-secret', e.JWT_SECRET, () => randomBytes(48).toString('base64url')),
+    staffBootstrap:
+      e.STAFF_EMAIL && e.STAFF_PASSWORD
+        ? { email: e.STAFF_EMAIL.toLowerCase(), password: e.STAFF_PASSWORD }
+        : undefined,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS.split(',')
       .map((o) => o.trim())

@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { ensureStaffUser } from './modules/staff/staff.service.ts';
 import { drainOutboxOnClose } from './shutdown.ts';
 
 /**
@@ -54,6 +55,10 @@ async function main() {
     process.exit(1);
   }
 
+  // 03-decisions §4c: an admin staff account for STAFF_EMAIL when that address has none.
+  if (config.staffBootstrap) {
+    await ensureStaffUser(database.db, { ...config.staffBootstrap, role: 'admin' });
+  }
   const dbReadyMs = Math.round(performance.now() - bootStarted);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })

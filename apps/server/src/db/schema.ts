@@ -18,3 +18,5 @@ export * from '../modules/integrations/integrations.table.ts';
 export * from '../modules/zapier/zapier.table.ts';
 export * from '../modules/webhooks/webhooks.table.ts';
 export * from '../modules/qualification/qualification.table.ts';
+export * from '../modules/staff/staff.table.ts';
+export * from '../modules/settings/settings.table.ts';

@@ -15,12 +15,22 @@ export interface ApiKeyIdentity {
  * created it. Tenant scoping (http/tenant.ts) and the services' role checks read `userId` either
  * way; a key also pins the organisation and limits the routes (http/api-key-access.ts).
  */
+/** A staff member acting as the user (modules/staff, decision 028); null on ordinary sessions. */
+export interface ImpersonationIdentity {
+  id: string;
+  staffUserId: string;
+  organizationId: string;
+  mode: 'read' | 'write';
+  reason: string;
+}
+
 export type RequestAuth =
-  (AccessClaims & { apiKey: null }) | { userId: string; sessionId: null; apiKey: ApiKeyIdentity };
+  | (AccessClaims & { apiKey: null; impersonation: ImpersonationIdentity | null })
+  | { userId: string; sessionId: null; apiKey: ApiKeyIdentity; impersonation: null };
 
 export interface AuthHookOptions {
   /** A bearer access token and its open session (auth.service authenticate). */
-  authenticate: (token: string) => Promise<AccessClaims>;
+  authenticate: (token: string) => Promise<AccessClaims & { impersonation?: ImpersonationIdentity | null }>;
   /** A key: well formed, live, its creator active (api-keys.service authenticateApiKey). */
   authenticateApiKey: (key: string) => Promise<ApiKeyIdentity & { userId: string }>;
   /** Whether this route takes this key, and its rate limit (http/api-key-access.ts). */
@@ -62,6 +72,8 @@ function readCredential(request: FastifyRequest): Credential {
 export function authHook(options: AuthHookOptions) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     request.auth = null;
+    // Staff routes take staff tokens only: their own guard (modules/staff) authenticates them.
+    if (request.routeOptions.config.staff === true) return;
     const isPublic = request.routeOptions.config.public === true;
     let credential: Credential;
     try {
@@ -78,11 +90,12 @@ export function authHook(options: AuthHookOptions) {
       if (isPublic) return;
       const { userId, ...key } = await options.authenticateApiKey(credential.value);
       await options.admitApiKey(request, reply, key);
-      request.auth = { userId, sessionId: null, apiKey: key };
+      request.auth = { userId, sessionId: null, apiKey: key, impersonation: null };
       return;
     }
     try {
-      request.auth = { ...(await options.authenticate(credential.value)), apiKey: null };
+      const { impersonation, ...claims } = await options.authenticate(credential.value);
+      request.auth = { ...claims, apiKey: null, impersonation: impersonation ?? null };
     } catch (err) {
       if (!isPublic) throw err;
     }

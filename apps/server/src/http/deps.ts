@@ -10,6 +10,7 @@ import type { BillingProvider } from '../modules/billing/provider.ts';
 import type { CaptureTargets } from '../modules/capture/capture-targets.ts';
 import type { CaptureWrites } from '../modules/capture/capture-writes.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
+import type { StaffTokens } from '../modules/staff/staff-tokens.ts';
 import type { Outbound } from '../outbound/outbound.ts';
 import type { SealedBox } from '../secrets/sealed-box.ts';
 import type { FileStorage } from '../storage/storage.ts';
@@ -24,6 +25,8 @@ export interface AppDeps {
   /** Whether the database answers (/status/), and cancelling the statement of a request gone. */
   dbControl: Pick<DatabaseHandle, 'ping' | 'cancel'>;
   tokens: TokenSigner;
+  /** Staff and impersonation tokens (modules/staff, decision 028). */
+  staffTokens: StaffTokens;
   throttle: Throttle;
   /** Each organisation's share of heavy work (exports, imports, searches) in this process. */
   fairShare: FairShare;

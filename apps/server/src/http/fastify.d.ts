@@ -14,5 +14,9 @@ declare module 'fastify' {
     public?: boolean;
     /** Reachable with an API key holding this resource's permission (http/api-key-access.ts). */
     apiKey?: ApiKeyResource;
+    /** A staff route (modules/staff): the tenant auth hook leaves it to the staff guard. */
+    staff?: boolean;
+    /** A staff route an impersonation token may call too (impersonation status and exit). */
+    impersonationToken?: boolean;
   }
 }

@@ -46,8 +46,11 @@ interface Route {
   method: Method;
   /** As in the OpenAPI document, without /api/v1. */
   path: string;
-  /** Roles answered with success; every other role gets 403. 'public' needs no sign-in at all. */
-  allowed: readonly Role[] | 'public';
+  /**
+   * Roles answered with success; every other role gets 403. 'public' needs no sign-in at all;
+   * 'staff' takes staff tokens only (modules/staff): every tenant role gets 401.
+   */
+  allowed: readonly Role[] | 'public' | 'staff';
   /** A note for the table (e.g. "own notes: member too"). */
   note?: string;
   /** The request for one role; may create what it acts on first (as the owner), fresh per role. */
@@ -1224,6 +1227,32 @@ const ROUTES: Route[] = [
       return { url: `integrations/webhooks/${webhook}/deliveries/${delivery}/resend/` };
     },
   },
+  {
+    method: 'GET',
+    path: '/audit-logs/',
+    allowed: ['owner'],
+    request: () => ({ url: 'audit-logs/' }),
+  },
+  { method: 'POST', path: '/staff/auth/login/', allowed: 'public', note: 'staff sign-in (docs/staff.md)' },
+  { method: 'GET', path: '/staff/auth/me/', allowed: 'staff', note: 'staff: support and admin' },
+  { method: 'GET', path: '/staff/organizations/', allowed: 'staff', note: 'staff: support and admin' },
+  { method: 'GET', path: '/staff/users/', allowed: 'staff', note: 'staff: support and admin' },
+  { method: 'POST', path: '/staff/users/{id}/actions/', allowed: 'staff', note: 'staff: support and admin' },
+  { method: 'GET', path: '/staff/audit-logs/', allowed: 'staff', note: 'staff: support and admin' },
+  { method: 'POST', path: '/staff/impersonate/', allowed: 'staff', note: 'staff; write mode: admin' },
+  {
+    method: 'GET',
+    path: '/staff/impersonate/status/',
+    allowed: 'staff',
+    note: 'staff, or the impersonation token',
+  },
+  { method: 'POST', path: '/staff/impersonate/exit/', allowed: 'staff', note: 'staff, or the impersonation token' },
+  { method: 'GET', path: '/admin/users/', allowed: 'staff', note: 'staff admin' },
+  { method: 'GET', path: '/admin/organizations/', allowed: 'staff', note: 'staff admin' },
+  { method: 'GET', path: '/admin/settings/', allowed: 'staff', note: 'staff admin' },
+  { method: 'PATCH', path: '/admin/settings/', allowed: 'staff', note: 'staff admin' },
+  { method: 'GET', path: '/admin/logs/', allowed: 'staff', note: 'staff admin' },
+  { method: 'GET', path: '/admin/stats/', allowed: 'staff', note: 'staff admin' },
 ];
 
 let hub: HubspotDouble;
@@ -1396,6 +1425,9 @@ afterAll(async () => {
 });
 
 const isPublic = (r: Route) => r.allowed === 'public';
+const isStaff = (r: Route) => r.allowed === 'staff';
+/** A concrete address of a staff route's path (its ids made up: a tenant token never gets that far). */
+const staffUrl = (r: Route) => r.path.slice(1).replace('{id}', randomUUID());
 const LAST = ['/auth/change-password/', '/auth/logout/', '/auth/delete-account/'];
 /**
  * The user's own account, whichever organisation the app has open: these must keep answering
@@ -1405,7 +1437,8 @@ const ACTS_ON_USER = ['/auth/me/', '/auth/preferences/', '/auth/switch-organizat
 
 /** The table of docs/roles.md, generated from ROUTES. */
 function matrixMarkdown(): string {
-  const mark = (r: Route, role: Role) => (r.allowed === 'public' ? '·' : r.allowed.includes(role) ? '✓' : '✗');
+  const mark = (r: Route, role: Role) =>
+    r.allowed === 'public' ? '·' : r.allowed === 'staff' ? '–' : r.allowed.includes(role) ? '✓' : '✗';
   const lines = [
     '| Method | Path (under /api/v1) | owner | admin | member | viewer | Note |',
     '|---|---|:-:|:-:|:-:|:-:|---|',
@@ -1447,6 +1480,15 @@ describe('the role matrix (docs/roles.md)', () => {
     const failures: string[] = [];
     for (const route of ROUTES) {
       if (isPublic(route) || LAST.includes(route.path)) continue;
+      if (isStaff(route)) {
+        // Staff routes refuse every tenant role's token (401); modules/staff tests the staff roles.
+        for (const role of ROLES) {
+          const res = await call(route.method, staffUrl(route), users[role], { body: {} });
+          if (res.statusCode !== 401)
+            failures.push(`${role} ${route.method} ${route.path}: ${res.statusCode} (want 401)`);
+        }
+        continue;
+      }
       if (!route.request) throw new Error(`${route.method} ${route.path} has no request`);
       for (const role of ROLES) {
         const req = await route.request(role);
@@ -1469,7 +1511,7 @@ describe('the role matrix (docs/roles.md)', () => {
     const foreign = stranger.organization?.id ?? '';
     const failures: string[] = [];
     for (const route of ROUTES) {
-      if (isPublic(route) || LAST.includes(route.path) || ACTS_ON_USER.includes(route.path)) continue;
+      if (isPublic(route) || isStaff(route) || LAST.includes(route.path) || ACTS_ON_USER.includes(route.path)) continue;
       // A path that names the organisation itself acts on that one, whatever the header says.
       if (route.path.startsWith('/organizations/{id}/')) continue;
       if (!route.request) throw new Error(`${route.method} ${route.path} has no request`);

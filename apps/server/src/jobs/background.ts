@@ -33,6 +33,7 @@ import {
   webhookFanOut,
 } from '../modules/webhooks/webhook-delivery.ts';
 import { purgeOldDeliveries } from '../modules/webhooks/webhooks.service.ts';
+import { purgeAuditLogs } from '../modules/staff/staff.service.ts';
 import type { Outbound } from '../outbound/outbound.ts';
 import type { SealedBox } from '../secrets/sealed-box.ts';
 import { WEBHOOK_RETRY_SECONDS } from '@leadcapture/contracts/webhooks';
@@ -52,6 +53,7 @@ export const ATTACHMENT_CLEANUP_TASK = 'lead_attachment_cleanup';
 export const USAGE_RECORDS_TASK = 'usage_records';
 export const WEBHOOK_RETENTION_TASK = 'webhook_delivery_retention';
 export const DIGEST_TASK = 'notification_digests';
+export const AUDIT_RETENTION_TASK = 'audit_retention';
 /** Each day's usage figure is rewritten at most an hour before the day ends. */
 const USAGE_RECORDS_INTERVAL_MS = 60 * 60 * 1000;
 /** Imports interrupted by a dead process are found within a minute of going stale. */
@@ -165,6 +167,7 @@ export function createBackgroundWork(opts: {
       },
       { name: OUTBOX_RETENTION_TASK, run: () => purgeOutbox(database.db) },
       { name: WEBHOOK_RETENTION_TASK, run: () => purgeOldDeliveries(database.db) },
+      { name: AUDIT_RETENTION_TASK, run: () => purgeAuditLogs(database.db, config.auditRetentionDays) },
       {
         name: DIGEST_TASK,
         run: async () => {

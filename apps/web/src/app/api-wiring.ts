@@ -6,11 +6,17 @@ import { i18n } from '../i18n/i18n.ts';
 import { languageFromPath, loginPath } from '../i18n/language.ts';
 import { configureApiClient } from '../lib/api-client.ts';
 import { openPaywall } from '../lib/paywall.ts';
+import { endImpersonation, getImpersonation } from '../lib/impersonation.ts';
 import { clearSession, getSession, hasSession } from '../lib/session.ts';
 import { clearToasts, showToast } from '../lib/toast.ts';
 import type { CachedUsage } from '../lib/usage-precheck.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
+
+/** A tab that was impersonating and whose token just expired (getImpersonation drops it). */
+function impersonationEnded(): boolean {
+  return document.documentElement.dataset.impersonating === 'true';
+}
 
 /**
  * How long cached usage is trusted by the pre-check. Usage can fall without the billing queries
@@ -57,11 +63,20 @@ export function wireApiClient({
   };
 
   configureApiClient({
-    getAccessToken: () => getSession().accessToken,
-    getOrganizationId: () => getSession().organizationId,
-    refresh: refreshSession,
-    canRefresh: hasSession,
-    onLogout: forceLogout,
+    // Under impersonation (lib/impersonation.ts) its token acts, pinned to its organisation by
+    // the server, and is never refreshed: when it ends, the tab goes back to the staff console.
+    getAccessToken: () => getImpersonation()?.access ?? getSession().accessToken,
+    getOrganizationId: () => (getImpersonation() ? null : getSession().organizationId),
+    refresh: () => (getImpersonation() ? Promise.resolve(false) : refreshSession()),
+    canRefresh: () => getImpersonation() === null && hasSession(),
+    onLogout: () => {
+      if (getImpersonation() === null && !impersonationEnded()) {
+        forceLogout();
+        return;
+      }
+      endImpersonation();
+      window.location.assign('/staff/users');
+    },
     onPaywall: openPaywall,
     notify: showToast,
     translate: (key, values) => i18n.t(`errors:${key}`, values ?? {}),

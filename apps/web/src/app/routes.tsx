@@ -133,7 +133,59 @@ const pages = {
   portal: lazyPage(() =>
     import('../features/billing/pages/portal-page.tsx').then((m) => ({ Component: m.PortalPage })),
   ),
+  organizationAudit: lazyPage(() =>
+    import('../features/staff/pages/organization-audit-page.tsx').then((m) => ({
+      Component: m.OrganizationAuditPage,
+    })),
+  ),
+  staffLogin: lazyPage(() =>
+    import('../features/staff/pages/staff-login-page.tsx').then((m) => ({ Component: m.StaffLoginPage })),
+  ),
+  staffLayout: lazyPage(() =>
+    import('../features/staff/pages/staff-layout.tsx').then((m) => ({ Component: m.StaffLayout })),
+  ),
+  staffUsers: lazyPage(() =>
+    import('../features/staff/pages/staff-users-page.tsx').then((m) => ({ Component: m.StaffUsersPage })),
+  ),
+  staffOrganizations: lazyPage(() =>
+    import('../features/staff/pages/staff-organizations-page.tsx').then((m) => ({
+      Component: m.StaffOrganizationsPage,
+    })),
+  ),
+  staffAudit: lazyPage(() =>
+    import('../features/staff/pages/staff-audit-page.tsx').then((m) => ({ Component: m.StaffAuditPage })),
+  ),
+  staffSystem: lazyPage(() =>
+    import('../features/staff/pages/staff-system-page.tsx').then((m) => ({ Component: m.StaffSystemPage })),
+  ),
 };
+
+/**
+ * The staff console (docs/staff.md): its own layout and sign-in, outside the tenant guards; its
+ * code loads only under /staff, so the tenant app's bundles do not grow.
+ */
+function staffRoutes(language: Language): RouteObject[] {
+  const staffTitle = (page: (t: AppT) => string): RouteHandle => ({ title: page, namespaces: ['staff'] });
+  return [
+    { path: 'staff/login', lazy: pages.staffLogin, handle: staffTitle((t) => t('staff:login.metaTitle')) },
+    {
+      path: 'staff',
+      lazy: pages.staffLayout,
+      handle: { namespaces: ['staff'] } satisfies RouteHandle,
+      children: [
+        { index: true, loader: () => redirect(localizePath('/staff/users', language)) },
+        { path: 'users', lazy: pages.staffUsers, handle: staffTitle((t) => t('staff:users.metaTitle')) },
+        {
+          path: 'organizations',
+          lazy: pages.staffOrganizations,
+          handle: staffTitle((t) => t('staff:organizations.metaTitle')),
+        },
+        { path: 'audit', lazy: pages.staffAudit, handle: staffTitle((t) => t('staff:audit.metaTitle')) },
+        { path: 'system', lazy: pages.staffSystem, handle: staffTitle((t) => t('staff:system.metaTitle')) },
+      ],
+    },
+  ];
+}
 
 const title = (page: (t: AppT) => string): RouteHandle => ({ title: page });
 
@@ -273,6 +325,11 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               handle: title((t) => t('notifications:settings.title')),
             },
             { path: 'settings/api-keys', lazy: pages.apiKeys, handle: title((t) => t('apiKeys:metaTitle')) },
+            {
+              path: 'settings/audit-log',
+              lazy: pages.organizationAudit,
+              handle: { ...title((t) => t('staff:orgAudit.metaTitle')), namespaces: ['staff'] },
+            },
             { path: 'settings/billing', lazy: pages.billing, handle: title((t) => t('billing:page.metaTitle')) },
             {
               path: 'settings/integrations',
@@ -313,6 +370,7 @@ function languageBranch(language: Language, queryClient: QueryClient): RouteObje
     children: [
       { loader: redirectSignedIn(language), element: <SignedOutLayout />, children: openRoutes() },
       { children: publicRoutes() },
+      { children: staffRoutes(language) },
       { loader: requireUser(language, queryClient), children: signedInRoutes(queryClient, language) },
       { path: '*', element: <NotFoundPage />, handle: title((t) => t('errors:page.404.title')) },
     ],

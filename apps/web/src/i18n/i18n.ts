@@ -49,6 +49,7 @@ export const namespaces = [
   'integrations',
   'webhooks',
   'analytics',
+  'staff',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

@@ -1,4 +1,5 @@
 import { allCookies, deleteCookie, readCookie, writeCookie } from './cookies.ts';
+import { getImpersonation } from './impersonation.ts';
 
 /**
  * Where the signed-in session lives in the browser. The access token is kept in memory only and
@@ -70,7 +71,7 @@ export function getSession(): Session {
 
 /** Signed in means we hold a token we can use or renew; whether it is still valid is the server's call. */
 export function hasSession(session: Session = getSession()): boolean {
-  return session.accessToken !== null || session.signedIn;
+  return session.accessToken !== null || session.signedIn || getImpersonation() !== null;
 }
 
 export function subscribeSession(listener: () => void): () => void {

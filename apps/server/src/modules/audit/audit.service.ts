@@ -10,6 +10,8 @@ export interface RequestMeta {
 export interface AuditEntry {
   action: string;
   userId: string | null;
+  staffUserId?: string | null;
+  impersonationId?: string | null;
   organizationId?: string | null;
   targetType?: string;
   targetId?: string;
@@ -21,6 +23,8 @@ export async function recordAudit(tx: Tx, meta: RequestMeta, entry: AuditEntry):
   await tx.insert(auditLogs).values({
     action: entry.action,
     userId: entry.userId,
+    staffUserId: entry.staffUserId ?? null,
+    impersonationId: entry.impersonationId ?? null,
     organizationId: entry.organizationId ?? null,
     targetType: entry.targetType ?? '',
     targetId: entry.targetId ?? '',

@@ -13,6 +13,10 @@ export const auditLogs = pgTable(
     id: id(),
     organizationId: uuid('organization_id'),
     userId: uuid('user_id'),
+    /** The staff member who acted (staff actions, and requests made under impersonation). */
+    staffUserId: uuid('staff_user_id'),
+    /** The impersonation a request was made under (staff_impersonations.id). */
+    impersonationId: uuid('impersonation_id'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull().default(''),
     targetId: text('target_id').notNull().default(''),
@@ -24,6 +28,7 @@ export const auditLogs = pgTable(
   (t) => [
     index('audit_logs_organization_created_idx').on(t.organizationId, t.createdAt),
     index('audit_logs_user_created_idx').on(t.userId, t.createdAt),
+    index('audit_logs_created_idx').on(t.createdAt),
     pgPolicy('audit_logs_tenant_read', {
       for: 'select',
       using: sql`${t.organizationId} = ${currentOrganizationId}`,

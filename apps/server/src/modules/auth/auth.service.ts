@@ -23,6 +23,7 @@ import { purgeOrganizationFiles } from '../files/files.service.ts';
 import { userOnboarding } from '../onboarding/onboarding.table.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
 import { createOrganization, deleteOrganizationWithin, planDeparture } from '../organizations/organizations.service.ts';
+import { readRuntimeSettings } from '../settings/settings.service.ts';
 import { refreshTokens, users, userTokens, type UserTokenPurpose } from './auth.table.ts';
 import { assertAcceptablePassword, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -35,7 +36,7 @@ import {
 
 // The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
 // use of its other files.
-export { assertAcceptablePassword, hashPassword } from './passwords.ts';
+export { assertAcceptablePassword, decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 export { hashToken, newOpaqueToken, type AccessClaims } from './tokens.ts';
 export { setRefreshCookie } from './session-cookie.ts';
 
@@ -206,6 +207,10 @@ export async function register(
   input: z.output<typeof registerSchema>,
 ): Promise<AuthResult> {
   if (meta.ip) await deps.throttle.consume(THROTTLES.registerPerAddress, meta.ip);
+  // Staff admins may close sign-ups at run time (modules/settings); invitations still work.
+  if (!(await readRuntimeSettings(deps.db)).signups_open) {
+    throw new AppError('PERMISSION_DENIED', 'Sign-ups are closed at the moment. Please try again later.');
+  }
   assertAcceptablePassword(input.password, 'password', {
     email: input.email,
     firstName: input.first_name,

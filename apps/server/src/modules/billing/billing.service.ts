@@ -20,7 +20,7 @@ import {
   type UsageResource,
   type UsageRow,
 } from '@leadcapture/contracts/billing';
-import { TRIAL_DAYS, USAGE_WARNING_PERCENT } from '@leadcapture/contracts/constants';
+import { USAGE_WARNING_PERCENT } from '@leadcapture/contracts/constants';
 import { queryRows, type Database, type Tx } from '../../db/database.ts';
 import { inScope, type TenantContext } from '../../db/tenant.ts';
 import { AppError, validationError } from '../../http/errors.ts';
@@ -37,6 +37,7 @@ import { subscriptions } from './billing.table.ts';
 import { effectivePlan } from './effective-plan.ts';
 import { monthStart, releaseHeldLeads } from './held-leads.ts';
 import type { BillingProvider, PlanChange, PlanChangeResult } from './provider.ts';
+import { readRuntimeSettings } from '../settings/settings.service.ts';
 
 export { noticeHeldLeads } from './billing-notices.service.ts';
 export { heldApproval, heldThisMonth, heldTotal } from './held-leads.ts';
@@ -49,9 +50,13 @@ const MB = 1024 * 1024;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 type UsageScope = Pick<TenantContext, 'tx' | 'organizationId'>;
 
-/** A new organisation starts trialing on Professional for 14 days (03-decisions §4). */
+/**
+ * A new organisation starts trialing on Professional for 14 days (03-decisions §4), or the
+ * length staff admins set at run time (modules/settings).
+ */
 export async function startTrial(tx: Tx, organizationId: string, now = new Date()): Promise<void> {
-  const trialEnd = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+  const { trial_days: trialDays } = await readRuntimeSettings(tx);
+  const trialEnd = new Date(now.getTime() + trialDays * DAY_MS);
   await tx.insert(subscriptions).values({
     organizationId,
     planId: 'professional',

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../features/auth/api/me.ts';
+import { getImpersonation } from '../../lib/impersonation.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { Brand } from '../components/brand.tsx';
 import { NavDrawer } from '../components/nav-drawer.tsx';
@@ -30,6 +31,12 @@ const BillingBanner = lazy(() =>
 // The live socket (features/live) and its code load after the shell, beside the page's own.
 const LiveUpdates = lazy(() =>
   import('../../features/live/components/live-updates.tsx').then((m) => ({ default: m.LiveUpdates })),
+);
+// The impersonation banner's code loads only in a tab a staff member is impersonating in.
+const ImpersonationBanner = lazy(() =>
+  import('../../features/staff/components/impersonation-banner.tsx').then((m) => ({
+    default: m.ImpersonationBanner,
+  })),
 );
 
 /**
@@ -68,6 +75,11 @@ export function DashboardLayout() {
 
   return (
     <div className="min-h-dvh bg-background">
+      {getImpersonation() && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      )}
       <a
         href="#main"
         className="sr-only rounded-md bg-primary px-3 py-2 text-sm font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[70]"

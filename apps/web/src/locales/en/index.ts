@@ -16,6 +16,7 @@ import offers from './offers.json';
 import settings from './settings.json';
 import support from './support.json';
 import team from './team.json';
+import staff from './staff.json';
 import webhooks from './webhooks.json';
 
 /** English, the source language: every namespace of locales/en in one chunk, loaded on demand. */
@@ -39,4 +40,5 @@ export const en = {
   integrations,
   webhooks,
   analytics,
+  staff,
 } as const;

@@ -17,6 +17,7 @@ import offers from './offers.json';
 import settings from './settings.json';
 import support from './support.json';
 import team from './team.json';
+import staff from './staff.json';
 import webhooks from './webhooks.json';
 
 /**
@@ -43,4 +44,5 @@ export const sv = {
   integrations: integrations satisfies (typeof en)['integrations'],
   webhooks: webhooks satisfies (typeof en)['webhooks'],
   analytics: analytics satisfies (typeof en)['analytics'],
+  staff: staff satisfies (typeof en)['staff'],
 } as const;

@@ -1,11 +1,21 @@
-import { ArrowRight, Bell, Building2, CreditCard, KeyRound, Plug, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRight,
+  Bell,
+  Building2,
+  CreditCard,
+  KeyRound,
+  Plug,
+  ScrollText,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 
-type HubKey = 'profile' | 'organization' | 'integrations' | 'billing' | 'notifications' | 'apiKeys';
+type HubKey = 'profile' | 'organization' | 'integrations' | 'billing' | 'notifications' | 'apiKeys' | 'auditLog';
 type HubCard = { key: HubKey; to?: string; icon: LucideIcon };
 
 /**
@@ -19,6 +29,7 @@ const cards: HubCard[] = [
   { key: 'billing', to: '/settings/billing', icon: CreditCard },
   { key: 'notifications', to: '/settings/notifications', icon: Bell },
   { key: 'apiKeys', to: '/settings/api-keys', icon: KeyRound },
+  { key: 'auditLog', to: '/settings/audit-log', icon: ScrollText },
 ];
 
 const cardClass = 'flex h-full gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm';

@@ -1,0 +1,327 @@
+import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  AccountAction,
+  AdminStats,
+  AuditLogEntry,
+  RuntimeSettings,
+  StaffOrganization,
+  StaffUser,
+  accountActionSchema,
+  auditLogQuerySchema,
+  staffAuditLogQuerySchema,
+  staffSearchQuerySchema,
+} from '@leadcapture/contracts/staff';
+import type { z } from 'zod';
+import { queryRows, type Database, type Tx } from '../../db/database.ts';
+import type { TenantContext } from '../../db/tenant.ts';
+import type { AppDeps } from '../../http/deps.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { pageWindow } from '../../http/pagination.ts';
+import { auditLogs } from '../audit/audit.table.ts';
+import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { requestPasswordReset, resendVerification } from '../auth/auth.service.ts';
+import { refreshTokens, users } from '../auth/auth.table.ts';
+import { subscriptions } from '../billing/billing.table.ts';
+import { leads } from '../leads/leads.table.ts';
+import { memberships, organizations } from '../organizations/organizations.table.ts';
+import { readRuntimeSettings, writeRuntimeSettings } from '../settings/settings.service.ts';
+import { staffTransaction, type StaffIdentity } from './staff-auth.ts';
+import { staffUsers } from './staff.table.ts';
+
+export { authenticateStaff, ensureStaffUser, staffLogin, staffMe, type StaffIdentity } from './staff-auth.ts';
+export {
+  auditImpersonatedRequests,
+  authenticateTenant,
+  exitImpersonation,
+  impersonationGuard,
+  impersonationStatus,
+  startImpersonation,
+} from './impersonation.ts';
+
+type Page<T> = { results: T[]; total: number };
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function auditFilters(q: z.output<typeof auditLogQuerySchema>): SQL[] {
+  const where: SQL[] = [];
+  if (q.actor) where.push(or(eq(auditLogs.userId, q.actor), eq(auditLogs.staffUserId, q.actor)) as SQL);
+  if (q.action) where.push(ilike(auditLogs.action, `${escapeLike(q.action)}%`));
+  if (q.from) where.push(gte(auditLogs.createdAt, new Date(q.from)));
+  if (q.to) where.push(lte(auditLogs.createdAt, new Date(q.to)));
+  return where;
+}
+
+async function auditPage(tx: Tx, where: SQL[], q: { page: number; page_size: number }): Promise<Page<AuditLogEntry>> {
+  const { limit, offset } = pageWindow(q);
+  const condition = where.length > 0 ? and(...where) : undefined;
+  const rows = await tx
+    .select({ log: auditLogs, userEmail: users.email, staffEmail: staffUsers.email })
+    .from(auditLogs)
+    .leftJoin(users, eq(users.id, auditLogs.userId))
+    .leftJoin(staffUsers, eq(staffUsers.id, auditLogs.staffUserId))
+    .where(condition)
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await tx.select({ n: count() }).from(auditLogs).where(condition);
+  return {
+    results: rows.map(({ log, userEmail, staffEmail }) => ({
+      id: log.id,
+      action: log.action,
+      organization_id: log.organizationId,
+      user_id: log.userId,
+      user_email: userEmail,
+      staff_user_id: log.staffUserId,
+      staff_email: staffEmail,
+      impersonation_id: log.impersonationId,
+      target_type: log.targetType,
+      target_id: log.targetId,
+      metadata: log.metadata,
+      ip_address: log.ipAddress,
+      created_at: log.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** GET /audit-logs/: the organisation's own audit, for its owners (03-decisions §4c). */
+export async function listOrganizationAudit(
+  ctx: TenantContext,
+  q: z.output<typeof auditLogQuerySchema>,
+): Promise<Page<AuditLogEntry>> {
+  if (ctx.role !== 'owner') throw new AppError('PERMISSION_DENIED', 'Only owners can read the audit log.');
+  return auditPage(ctx.tx, [eq(auditLogs.organizationId, ctx.organizationId), ...auditFilters(q)], q);
+}
+
+/** GET /staff/audit-logs/: every organisation's audit, and the staff's own actions. */
+export async function listStaffAudit(
+  deps: AppDeps,
+  q: z.output<typeof staffAuditLogQuerySchema>,
+  extra: SQL[] = [],
+): Promise<Page<AuditLogEntry>> {
+  const where = [...auditFilters(q), ...extra];
+  if (q.organization) where.push(eq(auditLogs.organizationId, q.organization));
+  return staffTransaction(deps.db, (tx) => auditPage(tx, where, q));
+}
+
+/** GET /admin/logs/: staff actions, failed sign-ins and refused impersonated requests. */
+export function listAdminLogs(deps: AppDeps, q: z.output<typeof staffAuditLogQuerySchema>) {
+  return listStaffAudit(deps, q, [
+    or(
+      sql`${auditLogs.staffUserId} is not null and ${auditLogs.action} <> 'impersonation.request'`,
+      ilike(auditLogs.action, '%failed%'),
+      sql`${auditLogs.action} = 'impersonation.request' and (${auditLogs.metadata}->>'status')::int >= 400`,
+    ) as SQL,
+  ]);
+}
+
+/** GET /staff/organizations/: search by name or slug; plan, status, members and leads. */
+export async function listOrganizations(
+  deps: AppDeps,
+  q: z.output<typeof staffSearchQuerySchema>,
+): Promise<Page<StaffOrganization>> {
+  const { limit, offset } = pageWindow(q);
+  const search = q.search ? `%${escapeLike(q.search)}%` : null;
+  const where = search ? or(ilike(organizations.name, search), ilike(organizations.slug, search)) : undefined;
+  return staffTransaction(deps.db, async (tx) => {
+    const rows = await tx
+      .select({
+        id: organizations.id,
+        name: organizations.name,
+        slug: organizations.slug,
+        createdAt: organizations.createdAt,
+        plan: subscriptions.planId,
+        status: subscriptions.status,
+        members: sql<number>`(select count(*)::int from memberships m where m.organization_id = ${organizations.id} and m.status = 'joined')`,
+        leads: sql<number>`(select count(*)::int from leads l where l.organization_id = ${organizations.id})`,
+      })
+      .from(organizations)
+      .leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
+      .where(where)
+      .orderBy(desc(organizations.createdAt))
+      .limit(limit)
+      .offset(offset);
+    const [total] = await tx.select({ n: count() }).from(organizations).where(where);
+    return {
+      results: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        slug: r.slug,
+        plan: r.plan,
+        subscription_status: r.status,
+        members: r.members,
+        leads: r.leads,
+        created_at: r.createdAt.toISOString(),
+      })),
+      total: total?.n ?? 0,
+    };
+  });
+}
+
+/** GET /staff/users/?search=: by email or name, with their organisations and account state. */
+export async function listUsers(deps: AppDeps, q: z.output<typeof staffSearchQuerySchema>): Promise<Page<StaffUser>> {
+  const { limit, offset } = pageWindow(q);
+  const search = q.search ? `%${escapeLike(q.search)}%` : null;
+  const where = search
+    ? or(
+        ilike(users.email, search),
+        ilike(users.firstName, search),
+        ilike(users.lastName, search),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search),
+      )
+    : undefined;
+  return staffTransaction(deps.db, async (tx) => {
+    const rows = await tx.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(limit).offset(offset);
+    const [total] = await tx.select({ n: count() }).from(users).where(where);
+    const ids = rows.map((r) => r.id);
+    const member =
+      ids.length === 0
+        ? []
+        : await tx
+            .select({
+              userId: memberships.userId,
+              organizationId: memberships.organizationId,
+              name: organizations.name,
+              role: memberships.role,
+            })
+            .from(memberships)
+            .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+            .where(and(inArray(memberships.userId, ids), eq(memberships.status, 'joined')));
+    return {
+      results: rows.map((u) => ({
+        id: u.id,
+        email: u.email,
+        first_name: u.firstName,
+        last_name: u.lastName,
+        email_verified: u.emailVerifiedAt !== null,
+        is_active: u.isActive,
+        last_login_at: u.lastLoginAt?.toISOString() ?? null,
+        date_joined: u.createdAt.toISOString(),
+        organizations: member
+          .filter((m) => m.userId === u.id)
+          .map((m) => ({ organization_id: m.organizationId, organization_name: m.name, role: m.role })),
+      })),
+      total: total?.n ?? 0,
+    };
+  });
+}
+
+/**
+ * Account safety (POST /staff/users/{id}/actions/): lock (sign-in refused, sessions ended),
+ * unlock, force a password reset (sessions ended, a reset link mailed), resend verification,
+ * revoke all sessions. Each one audited with the staff member and the reason.
+ */
+export async function accountAction(
+  deps: AppDeps,
+  meta: RequestMeta,
+  staff: StaffIdentity,
+  userId: string,
+  input: z.output<typeof accountActionSchema>,
+): Promise<{ detail: string }> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('User');
+  const action: AccountAction = input.action;
+  await staffTransaction(deps.db, async (tx) => {
+    if (action === 'lock' || action === 'unlock') {
+      await tx
+        .update(users)
+        .set({ isActive: action === 'unlock' })
+        .where(eq(users.id, user.id));
+    }
+    if (action === 'lock' || action === 'force_password_reset' || action === 'revoke_sessions') {
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.userId, user.id), sql`${refreshTokens.revokedAt} is null`));
+    }
+    await recordAudit(tx, meta, {
+      action: `staff.user_${action}`,
+      userId: user.id,
+      staffUserId: staff.id,
+      targetType: 'user',
+      targetId: user.id,
+      metadata: { reason: input.reason, staff_email: staff.email },
+    });
+  });
+  deps.meCache.invalidate(user.id);
+  if (action === 'force_password_reset') await requestPasswordReset(deps, meta, user.email);
+  if (action === 'resend_verification') {
+    if (user.emailVerifiedAt) throw new AppError('CONFLICT', 'This email address is already verified.');
+    await resendVerification(deps, meta, user.email);
+  }
+  const done: Record<AccountAction, string> = {
+    lock: 'The account is locked and its sessions ended.',
+    unlock: 'The account is unlocked.',
+    force_password_reset: 'Sessions ended; a password reset link was sent.',
+    resend_verification: 'A new verification link was sent.',
+    revoke_sessions: 'Every session of this account has ended.',
+  };
+  return { detail: done[action] };
+}
+
+export function getSettings(deps: AppDeps): Promise<RuntimeSettings> {
+  return readRuntimeSettings(deps.db);
+}
+
+export async function updateSettings(
+  deps: AppDeps,
+  meta: RequestMeta,
+  staff: StaffIdentity,
+  changes: Partial<RuntimeSettings>,
+): Promise<RuntimeSettings> {
+  return deps.db.transaction(async (tx) => {
+    const before = await readRuntimeSettings(tx);
+    const after = await writeRuntimeSettings(tx, changes, staff.id);
+    await recordAudit(tx, meta, {
+      action: 'staff.settings_changed',
+      userId: null,
+      staffUserId: staff.id,
+      targetType: 'settings',
+      metadata: { before, after },
+    });
+    return after;
+  });
+}
+
+/** GET /admin/stats/: totals, organisations per plan, leads per day over 30 days, the outbox backlog. */
+export async function adminStats(deps: AppDeps): Promise<AdminStats> {
+  return staffTransaction(deps.db, async (tx) => {
+    const [orgs] = await tx.select({ n: count() }).from(organizations);
+    const [people] = await tx.select({ n: count() }).from(users);
+    const [staffCount] = await tx.select({ n: count() }).from(staffUsers);
+    const [leadCount] = await tx.select({ n: count() }).from(leads);
+    const plans = await tx
+      .select({ plan: subscriptions.planId, organizations: count() })
+      .from(subscriptions)
+      .groupBy(subscriptions.planId)
+      .orderBy(subscriptions.planId);
+    const perDay = await queryRows<{ day: string; leads: number }>(
+      tx,
+      sql`select to_char(d.day, 'YYYY-MM-DD') as day, count(l.id)::int as leads
+            from generate_series(date_trunc('day', now()) - interval '29 days', date_trunc('day', now()), interval '1 day') as d(day)
+            left join leads l on l.created_at >= d.day and l.created_at < d.day + interval '1 day'
+           group by d.day order by d.day`,
+    );
+    const [backlog] = await queryRows<{ pending: number; failed: number; mail_failed_24h: number }>(
+      tx,
+      sql`select count(*) filter (where delivered_at is null and failed_at is null)::int as pending,
+                 count(*) filter (where failed_at is not null)::int as failed,
+                 count(*) filter (where failed_at > now() - interval '1 day' and kind = 'mail.send')::int as mail_failed_24h
+            from outbox`,
+    );
+    return {
+      organizations: orgs?.n ?? 0,
+      users: people?.n ?? 0,
+      staff: staffCount?.n ?? 0,
+      leads: leadCount?.n ?? 0,
+      plans: plans.map((p) => ({ plan: p.plan, organizations: p.organizations })),
+      leads_per_day: perDay.map((d) => ({ day: d.day, leads: d.leads })),
+      outbox: backlog ?? { pending: 0, failed: 0, mail_failed_24h: 0 },
+    };
+  });
+}
+
+/** The scheduled purge of audit rows older than AUDIT_RETENTION_DAYS (audit_logs_purge). */
+export async function purgeAuditLogs(db: Database, retentionDays: number): Promise<{ removed: number }> {
+  const [row] = await queryRows<{ removed: number }>(db, sql`select audit_logs_purge(${retentionDays}) as removed`);
+  return { removed: row?.removed ?? 0 };
+}

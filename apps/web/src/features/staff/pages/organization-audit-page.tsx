@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paginated } from '@leadcapture/contracts/envelope';
+import { auditLogEntrySchema } from '@leadcapture/contracts/staff';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { api, isApiError } from '../../../lib/api-client.ts';
+import { AuditLogTable } from '../components/audit-log-table.tsx';
+
+/** /settings/audit-log: the organisation's audit log for its owners (GET /api/v1/audit-logs/). */
+export function OrganizationAuditPage() {
+  const { t } = useTranslation('staff');
+  const [action, setAction] = useState('');
+  const query = useQuery({
+    queryKey: ['audit-logs', action],
+    queryFn: () =>
+      api.get('/audit-logs/', {
+        params: { ...(action ? { action } : {}), page_size: 100 },
+        quiet: true,
+        schema: paginated(auditLogEntrySchema),
+      }),
+    retry: false,
+  });
+  const forbidden = isApiError(query.error) && query.error.status === 403;
+  return (
+    <div className="grid gap-6">
+      <PageHeader title={t('orgAudit.title')} description={t('orgAudit.intro')} />
+      <Field label={t('orgAudit.actionFilter')}>
+        <Input value={action} onChange={(e) => setAction(e.target.value)} placeholder="staff.impersonation" />
+      </Field>
+      {forbidden && <FormAlert>{t('orgAudit.ownersOnly')}</FormAlert>}
+      {query.error && !forbidden && <FormAlert>{query.error.message}</FormAlert>}
+      {query.data && <AuditLogTable rows={query.data.results} />}
+    </div>
+  );
+}
