@@ -55,7 +55,13 @@ import { builtinTemplate, builtinTemplates, isBuiltinTemplateKey, type TemplateL
 
 // The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
 // use of its other files.
-export { conversionRate, CONVERTED_STATUSES, eventLeadsWhere, leadConverted, leadsCapturedOf } from './event-figures.ts';
+export {
+  conversionRate,
+  CONVERTED_STATUSES,
+  eventLeadsWhere,
+  leadConverted,
+  leadsCapturedOf,
+} from './event-figures.ts';
 
 export type EventRow = typeof events.$inferSelect;
 /** An event row with its lead count (event-figures.ts), as toEvent maps it. */
