@@ -84,4 +84,31 @@ CREATE POLICY "audit_logs_staff_insert" ON "audit_logs" AS PERMISSIVE FOR INSERT
 CREATE POLICY "organizations_staff_read" ON "organizations" AS PERMISSIVE FOR SELECT TO public USING (current_setting('app.staff_read', true) = 'on');--> statement-breakpoint
 CREATE POLICY "memberships_staff_read" ON "memberships" AS PERMISSIVE FOR SELECT TO public USING (current_setting('app.staff_read', true) = 'on');--> statement-breakpoint
 CREATE POLICY "subscriptions_staff_read" ON "subscriptions" AS PERMISSIVE FOR SELECT TO public USING (current_setting('app.staff_read', true) = 'on');--> statement-breakpoint
-CREATE POLICY "leads_staff_read" ON "leads" AS PERMISSIVE FOR SELECT TO public USING (current_setting('app.staff_read', true) = 'on');
+-- Leads are counted for staff by two functions, not read through a policy: a second permissive
+-- SELECT policy on leads joins every tenant query's predicate with an OR, which moved the
+-- leads list's plans (leads-search-plans on PostgreSQL). Owned by leadcapture_jobs, which may
+-- read only the columns they count.
+GRANT SELECT (created_at) ON "leads" TO leadcapture_jobs;--> statement-breakpoint
+CREATE FUNCTION staff_leads_per_organization(p_organization_ids uuid[])
+  RETURNS TABLE (organization_id uuid, leads integer)
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+  SELECT l.organization_id, count(*)::int FROM leads l
+  WHERE l.organization_id = ANY (p_organization_ids) GROUP BY l.organization_id
+$$;--> statement-breakpoint
+CREATE FUNCTION staff_leads_per_day(p_days integer)
+  RETURNS TABLE (day text, leads integer, total integer)
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+  SELECT to_char(d.day, 'YYYY-MM-DD'), count(l.organization_id)::int, (SELECT count(*)::int FROM leads)
+  FROM generate_series(date_trunc('day', now()) - make_interval(days => p_days - 1), date_trunc('day', now()), interval '1 day') AS d(day)
+  LEFT JOIN leads l ON l.created_at >= d.day AND l.created_at < d.day + interval '1 day'
+  GROUP BY d.day ORDER BY d.day
+$$;--> statement-breakpoint
+GRANT CREATE ON SCHEMA public TO leadcapture_jobs;--> statement-breakpoint
+ALTER FUNCTION staff_leads_per_organization(uuid[]) OWNER TO leadcapture_jobs;--> statement-breakpoint
+ALTER FUNCTION staff_leads_per_day(integer) OWNER TO leadcapture_jobs;--> statement-breakpoint
+REVOKE CREATE ON SCHEMA public FROM leadcapture_jobs;--> statement-breakpoint
+REVOKE ALL ON FUNCTION staff_leads_per_organization(uuid[]) FROM PUBLIC;--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION staff_leads_per_organization(uuid[]) TO leadcapture_app;--> statement-breakpoint
+REVOKE ALL ON FUNCTION staff_leads_per_day(integer) FROM PUBLIC;--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION staff_leads_per_day(integer) TO leadcapture_app;
+

@@ -22,7 +22,6 @@ import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { requestPasswordReset, resendVerification } from '../auth/auth.service.ts';
 import { refreshTokens, users } from '../auth/auth.table.ts';
 import { subscriptions } from '../billing/billing.table.ts';
-import { leads } from '../leads/leads.table.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
 import { readRuntimeSettings, writeRuntimeSettings } from '../settings/settings.service.ts';
 import { staffTransaction, type StaffIdentity } from './staff-auth.ts';
@@ -132,7 +131,6 @@ export async function listOrganizations(
         plan: subscriptions.planId,
         status: subscriptions.status,
         members: sql<number>`(select count(*)::int from memberships m where m.organization_id = ${organizations.id} and m.status = 'joined')`,
-        leads: sql<number>`(select count(*)::int from leads l where l.organization_id = ${organizations.id})`,
       })
       .from(organizations)
       .leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
@@ -141,6 +139,12 @@ export async function listOrganizations(
       .limit(limit)
       .offset(offset);
     const [total] = await tx.select({ n: count() }).from(organizations).where(where);
+    const ids = rows.map((r) => r.id);
+    const counted = await queryRows<{ organization_id: string; leads: number }>(
+      tx,
+      sql`select * from staff_leads_per_organization(${`{${ids.join(',')}}`}::uuid[])`,
+    );
+    const leadsOf = new Map(counted.map((c) => [c.organization_id, c.leads]));
     return {
       results: rows.map((r) => ({
         id: r.id,
@@ -149,7 +153,7 @@ export async function listOrganizations(
         plan: r.plan,
         subscription_status: r.status,
         members: r.members,
-        leads: r.leads,
+        leads: leadsOf.get(r.id) ?? 0,
         created_at: r.createdAt.toISOString(),
       })),
       total: total?.n ?? 0,
@@ -288,18 +292,14 @@ export async function adminStats(deps: AppDeps): Promise<AdminStats> {
     const [orgs] = await tx.select({ n: count() }).from(organizations);
     const [people] = await tx.select({ n: count() }).from(users);
     const [staffCount] = await tx.select({ n: count() }).from(staffUsers);
-    const [leadCount] = await tx.select({ n: count() }).from(leads);
     const plans = await tx
       .select({ plan: subscriptions.planId, organizations: count() })
       .from(subscriptions)
       .groupBy(subscriptions.planId)
       .orderBy(subscriptions.planId);
-    const perDay = await queryRows<{ day: string; leads: number }>(
+    const perDay = await queryRows<{ day: string; leads: number; total: number }>(
       tx,
-      sql`select to_char(d.day, 'YYYY-MM-DD') as day, count(l.id)::int as leads
-            from generate_series(date_trunc('day', now()) - interval '29 days', date_trunc('day', now()), interval '1 day') as d(day)
-            left join leads l on l.created_at >= d.day and l.created_at < d.day + interval '1 day'
-           group by d.day order by d.day`,
+      sql`select * from staff_leads_per_day(30)`,
     );
     const [backlog] = await queryRows<{ pending: number; failed: number; mail_failed_24h: number }>(
       tx,
@@ -312,7 +312,7 @@ export async function adminStats(deps: AppDeps): Promise<AdminStats> {
       organizations: orgs?.n ?? 0,
       users: people?.n ?? 0,
       staff: staffCount?.n ?? 0,
-      leads: leadCount?.n ?? 0,
+      leads: perDay[0]?.total ?? 0,
       plans: plans.map((p) => ({ plan: p.plan, organizations: p.organizations })),
       leads_per_day: perDay.map((d) => ({ day: d.day, leads: d.leads })),
       outbox: backlog ?? { pending: 0, failed: 0, mail_failed_24h: 0 },
