@@ -53,14 +53,13 @@ let accountCounter = 0;
 export async function registerAccount(baseURL, overrides = {}) {
   accountCounter += 1;
   const email = `e2e-${process.pid}-${Date.now()}-${accountCounter}@example.com`;
+  // Each account from its own documentation address (RFC 5737), as visitors would come: the
+  // per-address limits of registration and sign-in count each spec's accounts apart.
+  const address = `198.51.100.${accountCounter % 250}`;
   const password = 'Booth2026x';
   const response = await fetch(new URL('/api/v1/auth/register/', baseURL), {
     method: 'POST',
-    // Each account from its own documentation address (RFC 5737), as visitors would come.
-    headers: {
-      'content-type': 'application/json',
-      'x-forwarded-for': `198.51.100.${accountCounter % 250}`,
-    },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
     body: JSON.stringify({
       first_name: 'Ada',
       last_name: 'Lovelace',
@@ -74,7 +73,7 @@ export async function registerAccount(baseURL, overrides = {}) {
   });
   const body = await response.json();
   assert.equal(response.status, 201, JSON.stringify(body));
-  return { email, password, ...body.data };
+  return { email, password, address, ...body.data };
 }
 
 /**
@@ -115,7 +114,10 @@ export async function signIn(context, baseURL, account) {
   if (account.email && account.password) {
     const response = await fetch(new URL('/api/v1/auth/login/', baseURL), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(account.address ? { 'x-forwarded-for': account.address } : {}),
+      },
       body: JSON.stringify({ email: account.email, password: account.password }),
     });
     const body = await response.json();
@@ -194,16 +196,21 @@ export function definition(scope, term) {
 
 /** axe (WCAG 2.x A/AA) finds no serious or critical violation on the page as it is now. */
 export async function assertAccessible(page, label) {
-  // A dialog still fading in has text and buttons at part opacity: axe would measure their
-  // contrast mid-animation. Wait for the animations that end (not a spinner's or a skeleton's).
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // A dialog or a toast still fading in has text and buttons at part opacity: axe would measure
+  // their contrast mid-animation. Wait for the animations that end (not a spinner's or a
+  // skeleton's), again after two frames, since a toast may mount just after the first wait began.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => globalThis.requestAnimationFrame(() => resolve(undefined)));
+    for (let round = 0; round < 5; round += 1) {
+      const ending = document
         .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (round > 0 && ending.length === 0) return;
+      await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+      await frame();
+      await frame();
+    }
+  });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   assert.deepEqual(
