@@ -121,7 +121,7 @@ export function createBackgroundWork(opts: {
     webhooks,
     integrations.leadEvents,
     zaps,
-    leadNotificationHandler(database.db),
+    leadNotificationHandler(database.db, (items) => outbox.deliverLeased(items)),
   );
   const outbox = createOutboxWorker({
     db: database.db,

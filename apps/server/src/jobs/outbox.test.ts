@@ -9,6 +9,7 @@ import {
   backoffSeconds,
   createOutboxWorker,
   enqueue,
+  inBatches,
   type OutboxItem,
 } from './outbox.ts';
 import { outbox } from './outbox.table.ts';
@@ -266,5 +267,47 @@ describe('allOf', () => {
     );
     await expect(handler(item)).rejects.toThrow('receiver down');
     expect(ran.sort()).toEqual(['integrations', 'live']);
+  });
+});
+
+describe('inBatches', () => {
+  const item = (id: string): OutboxItem => ({
+    id,
+    kind: 'lead.created',
+    organizationId: null,
+    payload: {},
+    attempts: 1,
+  });
+
+  it('takes the rows that come while a batch runs in the next batch, at most max, one batch at a time', async () => {
+    const batches: string[][] = [];
+    let running = 0;
+    let most = 0;
+    const handle = inBatches(async (items) => {
+      running += 1;
+      most = Math.max(most, running);
+      batches.push(items.map((i) => i.id));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+      return new Map();
+    }, 3);
+    await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => handle(item(id))));
+    expect(batches).toEqual([['a'], ['b', 'c', 'd'], ['e', 'f']]);
+    expect(most).toBe(1);
+  });
+
+  it('fails only the rows the batch names, and every row of a batch that throws, each with an Error', async () => {
+    let calls = 0;
+    const handle = inBatches(async (items) => {
+      calls += 1;
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- what a careless library may throw
+      if (calls === 2) throw 'connection lost';
+      return new Map(items.filter((i) => i.id === 'bad').map((i) => [i.id, new Error('no such lead')]));
+    });
+    const first = handle(item('bad'));
+    const rest = [handle(item('x')), handle(item('y'))];
+    await expect(first).rejects.toThrow('no such lead');
+    for (const row of rest) await expect(row).rejects.toThrow('connection lost');
+    await expect(handle(item('z'))).resolves.toBeUndefined();
   });
 });

@@ -36,6 +36,44 @@ export function allOf(...handlers: OutboxHandler[]): OutboxHandler {
 }
 
 /**
+ * A consumer that takes rows together: rows handed in while a batch runs go in the next one (at
+ * most `max`), so a rush of captures costs the consumer one batch's statements per batch rather
+ * than per row, and one connection. `handleBatch` answers the rows that failed, with why; each
+ * row's delivery fails or succeeds with its own answer.
+ */
+export function inBatches(
+  handleBatch: (items: OutboxItem[]) => Promise<ReadonlyMap<string, Error>>,
+  max = 200,
+): OutboxHandler {
+  interface Waiting {
+    item: OutboxItem;
+    settle: (err?: Error) => void;
+  }
+  let waiting: Waiting[] = [];
+  let running = false;
+  async function run(): Promise<void> {
+    running = true;
+    while (waiting.length > 0) {
+      const taken = waiting.slice(0, max);
+      waiting = waiting.slice(max);
+      try {
+        const failed = await handleBatch(taken.map((w) => w.item));
+        for (const w of taken) w.settle(failed.get(w.item.id));
+      } catch (err) {
+        const reason = err instanceof Error ? err : new Error(String(err));
+        for (const w of taken) w.settle(reason);
+      }
+    }
+    running = false;
+  }
+  return (item) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ item, settle: (err) => (err ? reject(err) : resolve()) });
+      if (!running) void run();
+    });
+}
+
+/**
  * Thrown by a handler to be called again in `seconds` without the attempt counting towards
  * MAX_ATTEMPTS: the other side asked us to wait (429 with Retry-After), nothing failed.
  */
@@ -68,6 +106,19 @@ export async function enqueue(
     .returning({ id: outbox.id });
   if (!row) throw new Error('outbox insert returned no row');
   return row.id;
+}
+
+/** `enqueue` for several messages at once: one statement. */
+export async function enqueueAll(
+  tx: Tx,
+  items: { kind: string; payload: Record<string, unknown>; organizationId?: string | null }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await tx
+    .insert(outbox)
+    .values(
+      items.map((item) => ({ kind: item.kind, payload: item.payload, organizationId: item.organizationId ?? null })),
+    );
 }
 
 /**
@@ -185,10 +236,7 @@ export function createOutboxWorker(opts: {
       }
       const giveUp = item.attempts >= (schedule ? schedule.length + 1 : MAX_ATTEMPTS);
       const wait = schedule ? (schedule[item.attempts - 1] ?? 0) : backoffSeconds(item.attempts);
-      log.warn(
-        { outboxId: item.id, kind: item.kind, attempts: item.attempts, err: message, giveUp },
-        'outbox delivery failed',
-      );
+      log.warn({ outboxId: item.id, kind: item.kind, attempts: item.attempts, err, giveUp }, 'outbox delivery failed');
       await db
         .update(outbox)
         .set({

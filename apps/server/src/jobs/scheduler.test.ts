@@ -104,6 +104,33 @@ describe('scheduler', () => {
     expect(log.info).toHaveBeenCalledWith(expect.objectContaining({ task: task.name, calls: 2 }), 'scheduled task ran');
   });
 
+  it('runs the tasks that fall due together one at a time, each taking its turn', async () => {
+    let running = 0;
+    let most = 0;
+    const ran: string[] = [];
+    const tasks: ScheduledTask[] = ['a', 'b', 'c', 'd'].map((letter) => ({
+      name: unique(letter),
+      run: async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 15));
+        running -= 1;
+        ran.push(letter);
+        return {};
+      },
+    }));
+    const scheduler = createScheduler({
+      tasks,
+      withTryLock: database.withTryLock,
+      log: asLogger(recordingLog()),
+      intervalMs: 5,
+    });
+    scheduler.start();
+    await vi.waitFor(() => expect(new Set(ran).size).toBe(4), { timeout: 5000 });
+    await scheduler.stop();
+    expect(most).toBe(1);
+  });
+
   it('stops ticking on stop() and lets the run in flight finish', async () => {
     const held = gate();
     let runs = 0;

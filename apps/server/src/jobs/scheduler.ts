@@ -58,11 +58,24 @@ export function createScheduler(opts: {
     return p;
   }
 
+  /**
+   * Ticks run one task at a time: each run holds a pooled connection for its lock beside the
+   * ones its work takes, and the tasks that fall due together (all of them, soon after start)
+   * would otherwise hold the whole pool for their locks and wait on each other for the rest,
+   * while requests waited behind them.
+   */
+  let turn: Promise<unknown> = Promise.resolve();
+  function runInTurn(name: string): Promise<TaskOutcome> {
+    const outcome = turn.then(() => (stopped ? ('skipped' as const) : run(name)));
+    turn = outcome;
+    return outcome;
+  }
+
   function schedule(name: string, delay: number) {
     const timer = setTimeout(() => {
       timers.delete(timer);
       if (stopped) return;
-      void run(name).finally(() => {
+      void runInTurn(name).finally(() => {
         if (!stopped) schedule(name, tasks.get(name)?.intervalMs ?? intervalMs);
       });
     }, delay);

@@ -7,7 +7,7 @@ import { leadFollowUpDetail } from '../../mail/templates.ts';
 import { users } from '../auth/auth.table.ts';
 import { leads } from '../leads/leads.table.ts';
 import { memberships } from '../organizations/organizations.table.ts';
-import { deliverNotice } from './notification-delivery.ts';
+import { deliverNotices, type NoticeFor } from './notification-delivery.ts';
 
 /** Statuses in which a lead's work is over: their follow-ups remind nobody. */
 export const FINAL_LEAD_STATUSES = ['converted', 'closed_won', 'closed_lost', 'lost'] as const satisfies LeadStatus[];
@@ -148,7 +148,7 @@ async function remindOrganization(tx: Tx, organizationId: string, publicUrl: str
   );
   const claimedIds = new Set(claimed.map((r) => r.id));
 
-  let sent = 0;
+  const notices: NoticeFor[] = [];
   for (const lead of claimable) {
     if (lead.timing !== 'due' || !claimedIds.has(lead.id)) continue;
     const person = lead.recipientId ? byId.get(lead.recipientId) : undefined;
@@ -160,20 +160,23 @@ async function remindOrganization(tx: Tx, organizationId: string, publicUrl: str
       company: lead.company,
       follow_up_date: lead.followUpDate.toISOString(),
     };
-    await deliverNotice(tx, organizationId, [person], {
-      category: 'follow_ups',
-      type: 'lead_follow_up_due',
-      priority: 'normal',
-      data,
-      link: `/leads/${lead.id}`,
-      template: 'lead_follow_up_due',
-      detail: (language) => leadFollowUpDetail(language, { name, company: lead.company }),
-      // The lead's claim above makes this run once per date; the key keeps it so if it is not.
-      dedupeKey: `follow_up:${lead.id}:${lead.followUpDate.toISOString()}`,
+    notices.push({
+      recipients: [person],
+      notice: {
+        category: 'follow_ups',
+        type: 'lead_follow_up_due',
+        priority: 'normal',
+        data,
+        link: `/leads/${lead.id}`,
+        template: 'lead_follow_up_due',
+        detail: (language) => leadFollowUpDetail(language, { name, company: lead.company }),
+        // The lead's claim above makes this run once per date; the key keeps it so if it is not.
+        dedupeKey: `follow_up:${lead.id}:${lead.followUpDate.toISOString()}`,
+      },
     });
-    sent += 1;
   }
-  return sent;
+  await deliverNotices(tx, organizationId, notices);
+  return notices.length;
 }
 
 /**

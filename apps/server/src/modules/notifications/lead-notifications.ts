@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { LeadStatus, Role } from '@leadcapture/contracts/constants';
 import type { Lead } from '@leadcapture/contracts/leads';
@@ -11,7 +11,7 @@ import {
 } from '@leadcapture/contracts/notifications';
 import type { Database, Tx } from '../../db/database.ts';
 import { inScope, type TenantContext } from '../../db/tenant.ts';
-import type { OutboxHandler } from '../../jobs/outbox.ts';
+import { inBatches, type OutboxHandler, type OutboxItem } from '../../jobs/outbox.ts';
 import {
   invitationAcceptedDetail,
   leadAssignedDetail,
@@ -23,7 +23,7 @@ import { events } from '../events/events.table.ts';
 import { leads } from '../leads/leads.table.ts';
 import { offers } from '../offers/offers.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
-import { deliverNotice, membersOf, type Recipient } from './notification-delivery.ts';
+import { deliverNotice, deliverNotices, membersOf, type NoticeFor, type Recipient } from './notification-delivery.ts';
 import { notificationSettings } from './notifications.table.ts';
 
 /** What the consumer reads of a lead.created payload (`{data: lead}`, the API's lead). */
@@ -50,86 +50,71 @@ export async function hotLeadThreshold(tx: Tx, organizationId: string): Promise<
   return row?.threshold ?? DEFAULT_HOT_LEAD_SCORE;
 }
 
-/**
- * Who hears of a new lead: the assigned rep; with none, whoever created the event or offer it
- * came through (still an active member); with neither, every owner. Whoever created the lead
- * by hand is never told of their own lead.
- */
-async function newLeadRecipients(
-  tx: Tx,
-  organizationId: string,
-  lead: z.infer<typeof createdLead>,
-  createdBy: string | null,
-): Promise<{ recipients: Recipient[]; source: string }> {
-  let source = '';
-  let pageOwner: string | null = null;
-  if (lead.event) {
-    const [e] = await tx
-      .select({ name: events.name, createdBy: events.createdBy })
-      .from(events)
-      .where(and(eq(events.organizationId, organizationId), eq(events.id, lead.event)));
-    source = e?.name ?? '';
-    pageOwner = e?.createdBy ?? null;
-  } else if (lead.offer) {
-    const [o] = await tx
-      .select({ name: offers.title, createdBy: offers.createdBy })
-      .from(offers)
-      .where(and(eq(offers.organizationId, organizationId), eq(offers.id, lead.offer)));
-    source = o?.name ?? '';
-    pageOwner = o?.createdBy ?? null;
-  }
-  const notMe = (people: Recipient[]) => people.filter((p) => p.id !== createdBy);
-  for (const candidate of [lead.assigned_to, pageOwner]) {
-    if (!candidate) continue;
-    const found = await membersOf(tx, organizationId, { userIds: [candidate] });
-    // An assigned rep who created the lead themselves needs no notice; nobody else gets it either.
-    if (found.length > 0) return { recipients: notMe(found), source };
-  }
-  return { recipients: notMe(await membersOf(tx, organizationId, { roles: ['owner'] })), source };
-}
+type CreatedLead = z.infer<typeof createdLead>;
 
 /**
- * The consumer of lead.created that tells people (background.ts, beside the live channels and
- * webhooks). A hot lead (interest hot, or a score at the organisation's threshold) goes out at
- * once by every channel the recipient allows, urgent; another new lead honours the
- * organisation's `notify_on_new_lead` and the recipient's digest. The outbox row's id is the
- * dedupe key, so a repeated delivery of the row tells nobody twice.
+ * Who hears of each new lead: the assigned rep; with none, whoever created the event or offer
+ * it came through (still an active member); with neither, every owner. Whoever created the lead
+ * by hand is never told of their own lead. Read for the whole batch at once.
  */
-export function leadNotificationHandler(db: Database): OutboxHandler {
-  return async (item) => {
-    const organizationId = item.organizationId;
-    // The lead kinds share one consumer list: only a created lead is news.
-    if (item.kind !== 'lead.created' || !organizationId) return;
-    const parsed = createdLead.safeParse(item.payload.data);
-    if (!parsed.success) return;
-    const lead = parsed.data;
-    await inScope(db, { organizationId }, async (tx) => {
-      const [row] = await tx
-        .select({ createdBy: leads.createdBy })
-        .from(leads)
-        .where(and(eq(leads.organizationId, organizationId), eq(leads.id, lead.id), isNull(leads.deletedAt)));
-      // Deleted (or merged away) before this ran: nothing to open.
-      if (!row) return;
-      const threshold = await hotLeadThreshold(tx, organizationId);
-      const hot = lead.interest === 'hot' || lead.score >= threshold;
-      if (!hot) {
-        const [org] = await tx
-          .select({ settings: organizations.settings })
-          .from(organizations)
-          .where(eq(organizations.id, organizationId));
-        if (org?.settings.notify_on_new_lead === false) return;
+async function newLeadNotices(
+  tx: Tx,
+  organizationId: string,
+  batch: { lead: CreatedLead; createdBy: string | null; outboxId: string; hot: boolean }[],
+): Promise<NoticeFor[]> {
+  const eventIds = [...new Set(batch.flatMap(({ lead }) => (lead.event ? [lead.event] : [])))];
+  const offerIds = [...new Set(batch.flatMap(({ lead }) => (!lead.event && lead.offer ? [lead.offer] : [])))];
+  const pages = new Map<string, { name: string; createdBy: string | null }>();
+  if (eventIds.length > 0) {
+    const rows = await tx
+      .select({ id: events.id, name: events.name, createdBy: events.createdBy })
+      .from(events)
+      .where(and(eq(events.organizationId, organizationId), inArray(events.id, eventIds)));
+    for (const r of rows) pages.set(r.id, r);
+  }
+  if (offerIds.length > 0) {
+    const rows = await tx
+      .select({ id: offers.id, name: offers.title, createdBy: offers.createdBy })
+      .from(offers)
+      .where(and(eq(offers.organizationId, organizationId), inArray(offers.id, offerIds)));
+    for (const r of rows) pages.set(r.id, r);
+  }
+  const pageOf = (lead: CreatedLead) => pages.get(lead.event ?? lead.offer ?? '');
+  const candidates = [
+    ...new Set(
+      batch.flatMap(({ lead }) => [lead.assigned_to, pageOf(lead)?.createdBy ?? null].filter((id) => id !== null)),
+    ),
+  ];
+  const members = new Map((await membersOf(tx, organizationId, { userIds: candidates })).map((m) => [m.id, m]));
+  let owners: Recipient[] | undefined;
+
+  const notices: NoticeFor[] = [];
+  for (const { lead, createdBy, outboxId, hot } of batch) {
+    const page = pageOf(lead);
+    const source = page?.name ?? '';
+    let recipients: Recipient[] | undefined;
+    for (const candidate of [lead.assigned_to, page?.createdBy ?? null]) {
+      const found = candidate ? members.get(candidate) : undefined;
+      if (found) {
+        recipients = [found];
+        break;
       }
-      const { recipients, source } = await newLeadRecipients(tx, organizationId, lead, row.createdBy);
-      const name = fullName(lead.first_name, lead.last_name);
-      const data: LeadNewData = {
-        lead_id: lead.id,
-        lead_name: name,
-        company: lead.company,
-        source_name: source,
-        interest: lead.interest,
-        score: lead.score,
-      };
-      await deliverNotice(tx, organizationId, recipients, {
+    }
+    recipients ??= owners ??= await membersOf(tx, organizationId, { roles: ['owner'] });
+    // An assigned rep who created the lead themselves needs no notice; nobody else gets it either.
+    recipients = recipients.filter((p) => p.id !== createdBy);
+    const name = fullName(lead.first_name, lead.last_name);
+    const data: LeadNewData = {
+      lead_id: lead.id,
+      lead_name: name,
+      company: lead.company,
+      source_name: source,
+      interest: lead.interest,
+      score: lead.score,
+    };
+    notices.push({
+      recipients,
+      notice: {
         category: 'leads',
         type: hot ? 'lead_hot' : 'lead_new',
         priority: hot ? 'urgent' : 'normal',
@@ -137,9 +122,90 @@ export function leadNotificationHandler(db: Database): OutboxHandler {
         link: `/leads/${lead.id}`,
         template: hot ? 'lead_hot' : 'lead_new',
         detail: (language) => leadNewDetail(language, { name, company: lead.company, source, hot, score: lead.score }),
-        dedupeKey: `lead.created:${item.id}`,
-      });
+        dedupeKey: `lead.created:${outboxId}`,
+      },
     });
+  }
+  return notices;
+}
+
+/** One organisation's new leads of a batch, in one scoped transaction. */
+async function tellOfNewLeads(
+  db: Database,
+  organizationId: string,
+  items: { outboxId: string; lead: CreatedLead }[],
+): Promise<OutboxItem[]> {
+  return inScope(db, { organizationId }, async (tx) => {
+    // Deleted (or merged away) before this ran: nothing to open.
+    const present = new Map(
+      (
+        await tx
+          .select({ id: leads.id, createdBy: leads.createdBy })
+          .from(leads)
+          .where(
+            and(
+              eq(leads.organizationId, organizationId),
+              inArray(
+                leads.id,
+                items.map((i) => i.lead.id),
+              ),
+              isNull(leads.deletedAt),
+            ),
+          )
+      ).map((r) => [r.id, r.createdBy]),
+    );
+    const [org] = await tx
+      .select({ settings: organizations.settings, threshold: notificationSettings.hotLeadScoreThreshold })
+      .from(organizations)
+      .leftJoin(notificationSettings, eq(notificationSettings.organizationId, organizations.id))
+      .where(eq(organizations.id, organizationId));
+    const threshold = org?.threshold ?? DEFAULT_HOT_LEAD_SCORE;
+    const quiet = org?.settings.notify_on_new_lead === false;
+    const batch = items.flatMap(({ outboxId, lead }) => {
+      if (!present.has(lead.id)) return [];
+      const hot = lead.interest === 'hot' || lead.score >= threshold;
+      if (!hot && quiet) return [];
+      return [{ lead, outboxId, hot, createdBy: present.get(lead.id) ?? null }];
+    });
+    if (batch.length === 0) return [];
+    const notices = await newLeadNotices(tx, organizationId, batch);
+    return (await deliverNotices(tx, organizationId, notices, { leased: true })).live;
+  });
+}
+
+/**
+ * The consumer of lead.created that tells people (background.ts, beside the live channels and
+ * webhooks). A hot lead (interest hot, or a score at the organisation's threshold) goes out at
+ * once by every channel the recipient allows, urgent; another new lead honours the
+ * organisation's `notify_on_new_lead` and the recipient's digest. The outbox row's id is the
+ * dedupe key, so a repeated delivery of the row tells nobody twice. Rows are taken in batches,
+ * one transaction per organisation in each: a rush of captures must not take a connection per
+ * lead. The in-app notifications' live messages are leased to `deliverNow` after the commit.
+ */
+export function leadNotificationHandler(db: Database, deliverNow: (items: OutboxItem[]) => void): OutboxHandler {
+  const tell = inBatches(async (items) => {
+    const byOrganization = new Map<string, { outboxId: string; lead: CreatedLead }[]>();
+    for (const item of items) {
+      const parsed = createdLead.safeParse(item.payload.data);
+      if (!parsed.success || !item.organizationId) continue;
+      const list = byOrganization.get(item.organizationId) ?? [];
+      list.push({ outboxId: item.id, lead: parsed.data });
+      byOrganization.set(item.organizationId, list);
+    }
+    const failed = new Map<string, Error>();
+    for (const [organizationId, list] of byOrganization) {
+      try {
+        deliverNow(await tellOfNewLeads(db, organizationId, list));
+      } catch (err) {
+        const reason = err instanceof Error ? err : new Error(String(err));
+        for (const { outboxId } of list) failed.set(outboxId, reason);
+      }
+    }
+    return failed;
+  });
+  // The lead kinds share one consumer list: only a created lead is news.
+  return async (item) => {
+    if (item.kind === 'lead.created' && item.organizationId) await tell(item);
   };
 }
 

@@ -19,6 +19,7 @@ import { expectData, expectError, expectValidation } from '../../../test/envelop
 import { bearer, createTestApp, mailsTo, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { inScope } from '../../db/tenant.ts';
 import { liveEventHandler, type LiveEvent } from '../../jobs/live-events.ts';
+import type { OutboxItem } from '../../jobs/outbox.ts';
 import { outbox } from '../../jobs/outbox.table.ts';
 import { memberships } from '../organizations/organizations.table.ts';
 import { leadNotificationHandler } from './lead-notifications.ts';
@@ -180,12 +181,48 @@ describe('new and hot leads', () => {
         .where(and(eq(outbox.organizationId, orgOf(owner)), eq(outbox.kind, 'lead.created'))),
     );
     if (!row) throw new Error('no lead.created row');
-    const handle = leadNotificationHandler(t.database.db);
+    const handed: OutboxItem[] = [];
+    const handle = leadNotificationHandler(t.database.db, (items) => handed.push(...items));
     const again = { id: row.id, kind: row.kind, organizationId: row.organizationId, payload: row.payload, attempts: 2 };
     await handle(again);
     await handle(again);
+    expect(handed).toHaveLength(0);
     expect(await myInbox(rep)).toHaveLength(1);
     expect(await logsOf(rep)).toHaveLength(2);
+  });
+
+  it('tells of many new leads at once, each to its own rep, across organisations, and hands their live messages over', async () => {
+    const owner = await registerUser(t);
+    const reps = [await addMember(owner, 'member'), await addMember(owner, 'member')];
+    const other = await registerUser(t);
+    const otherRep = await addMember(other, 'member');
+    // Created with another member's hand, so the handler below is the one telling them.
+    const made = [
+      ...(await Promise.all(reps.map((rep) => createLead(owner, { assigned_to: rep.user.id })))),
+      await createLead(other, { assigned_to: otherRep.user.id, interest: 'hot' }),
+    ];
+    // Told once already by the app's own worker; rows of new ids are news again.
+    await t.app.deps.outbox.drain();
+    const fresh = made.map((lead, i) => ({
+      id: randomUUID(),
+      kind: 'lead.created',
+      organizationId: i < reps.length ? orgOf(owner) : orgOf(other),
+      payload: { data: lead },
+      attempts: 1,
+    }));
+    const handed: OutboxItem[] = [];
+    const handle = leadNotificationHandler(t.database.db, (items) => handed.push(...items));
+    await Promise.all(fresh.map((item) => handle(item)));
+
+    expect(handed.map((item) => item.kind)).toEqual(Array(3).fill('notification.created'));
+    expect(handed.map((item) => item.payload.user_id).sort()).toEqual(
+      [...reps, otherRep].map((rep) => rep.user.id).sort(),
+    );
+    for (const rep of reps) {
+      const items = await myInbox(rep);
+      expect(items.map((n) => n.type)).toEqual(['lead_new', 'lead_new']);
+    }
+    expect((await myInbox(otherRep)).map((n) => n.type)).toEqual(['lead_hot', 'lead_hot']);
   });
 
   it('writes a notification.created message for the member in the same transaction, forwarded to their sockets only', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
@@ -8,7 +9,7 @@ import {
 } from '@leadcapture/contracts/notifications';
 import type { Role } from '@leadcapture/contracts/constants';
 import type { Tx } from '../../db/database.ts';
-import { enqueue } from '../../jobs/outbox.ts';
+import { enqueueAll, enqueueLeased, type OutboxItem } from '../../jobs/outbox.ts';
 import type { MailTemplate } from '../../mail/templates.ts';
 import { users } from '../auth/auth.table.ts';
 import { memberships } from '../organizations/organizations.table.ts';
@@ -69,15 +70,18 @@ export interface Delivered {
   digest: number;
 }
 
-/** The channels each member chose for a category, defaults filled in. */
+/**
+ * The channels each member chose for each category, defaults filled in: keyed
+ * `${userId}:${category}`.
+ */
 export async function channelsFor(
   tx: Tx,
   organizationId: string,
   userIds: string[],
-  category: NotificationCategory,
+  categories: NotificationCategory[],
 ): Promise<Map<string, { inApp: boolean; email: boolean; digest: boolean }>> {
   const chosen =
-    userIds.length === 0
+    userIds.length === 0 || categories.length === 0
       ? []
       : await tx
           .select()
@@ -85,26 +89,35 @@ export async function channelsFor(
           .where(
             and(
               eq(notificationPreferences.organizationId, organizationId),
-              eq(notificationPreferences.category, category),
+              inArray(notificationPreferences.category, categories),
               inArray(notificationPreferences.userId, userIds),
             ),
           );
-  const byUser = new Map(chosen.map((p) => [p.userId, p]));
-  const defaults = DEFAULT_NOTIFICATION_PREFERENCES[category];
-  return new Map(
-    userIds.map((id) => {
-      const p = byUser.get(id);
-      return [
-        id,
+  const byKey = new Map(chosen.map((p) => [`${p.userId}:${p.category}`, p]));
+  const answer = new Map<string, { inApp: boolean; email: boolean; digest: boolean }>();
+  for (const id of userIds) {
+    for (const category of categories) {
+      const key = `${id}:${category}`;
+      const p = byKey.get(key);
+      const defaults = DEFAULT_NOTIFICATION_PREFERENCES[category];
+      answer.set(
+        key,
         p
           ? { inApp: p.inApp, email: p.email, digest: p.digest }
           : { inApp: defaults.in_app, email: defaults.email, digest: defaults.digest },
-      ];
-    }),
-  );
+      );
+    }
+  }
+  return answer;
 }
 
 const summary = (detail: string) => (detail.split('\n')[0] ?? '').slice(0, 300);
+
+/** One notice and the members it goes to. */
+export interface NoticeFor {
+  recipients: Recipient[];
+  notice: Notice;
+}
 
 /**
  * Tells each recipient through the channels they allow for the notice's category, in the
@@ -119,43 +132,83 @@ export async function deliverNotice(
   recipients: Recipient[],
   notice: Notice,
 ): Promise<Delivered> {
-  const done: Delivered = { in_app: 0, email: 0, digest: 0 };
-  const unique = [...new Map(recipients.map((r) => [r.id, r])).values()];
-  if (unique.length === 0) return done;
+  return (await deliverNotices(tx, organizationId, [{ recipients, notice }])).delivered;
+}
+
+/**
+ * `deliverNotice` for many notices at once, in a fixed number of statements however many there
+ * are (a rush of captured leads tells their reps in batches). With `leased`, the live messages
+ * are leased to the caller, who hands them to the outbox's `deliverLeased` after the commit.
+ */
+export async function deliverNotices(
+  tx: Tx,
+  organizationId: string,
+  batch: NoticeFor[],
+  opts: { leased?: boolean } = {},
+): Promise<{ delivered: Delivered; live: OutboxItem[] }> {
+  const delivered: Delivered = { in_app: 0, email: 0, digest: 0 };
+  const pairs = batch.flatMap(({ recipients, notice }) =>
+    [...new Map(recipients.map((r) => [r.id, r])).values()].map((person) => ({ person, notice })),
+  );
+  if (pairs.length === 0) return { delivered, live: [] };
   const channels = await channelsFor(
     tx,
     organizationId,
-    unique.map((r) => r.id),
-    notice.category,
+    [...new Set(pairs.map((p) => p.person.id))],
+    [...new Set(pairs.map((p) => p.notice.category))],
   );
-  for (const person of unique) {
-    const chosen = channels.get(person.id);
+
+  // Every delivery's log row, written together; a row the dedupe key refuses was sent before.
+  type Claim = { logId: string; person: Recipient; notice: Notice; detail: string; digest: boolean };
+  const inApp: Claim[] = [];
+  const email: Claim[] = [];
+  for (const { person, notice } of pairs) {
+    const chosen = channels.get(`${person.id}:${notice.category}`);
     if (!chosen) continue;
     const detail = notice.detail(person.language);
-    const claim = async (channel: 'in_app' | 'email', digest: boolean) => {
-      const [row] = await tx
+    if (chosen.inApp) inApp.push({ logId: randomUUID(), person, notice, detail, digest: false });
+    if (chosen.email) {
+      const digest = chosen.digest && notice.priority !== 'urgent' && !notice.immediate;
+      email.push({ logId: randomUUID(), person, notice, detail, digest });
+    }
+  }
+  const logRows = [
+    ...inApp.map((c) => ({ claim: c, channel: 'in_app' as const })),
+    ...email.map((c) => ({ claim: c, channel: 'email' as const })),
+  ];
+  if (logRows.length === 0) return { delivered, live: [] };
+  const claimed = new Set(
+    (
+      await tx
         .insert(notificationLogs)
-        .values({
-          organizationId,
-          userId: person.id,
-          recipient: person.email,
-          channel,
-          template: channel === 'in_app' ? notice.type : notice.template,
-          category: notice.category,
-          subject: summary(detail),
-          status: channel === 'in_app' ? 'sent' : 'queued',
-          digest,
-          dedupeKey: notice.dedupeKey ?? null,
-          sentAt: channel === 'in_app' ? new Date() : null,
-        })
+        .values(
+          logRows.map(({ claim, channel }) => ({
+            id: claim.logId,
+            organizationId,
+            userId: claim.person.id,
+            recipient: claim.person.email,
+            channel,
+            template: channel === 'in_app' ? claim.notice.type : claim.notice.template,
+            category: claim.notice.category,
+            subject: summary(claim.detail),
+            status: channel === 'in_app' ? ('sent' as const) : ('queued' as const),
+            digest: claim.digest,
+            dedupeKey: claim.notice.dedupeKey ?? null,
+            sentAt: channel === 'in_app' ? new Date() : null,
+          })),
+        )
         .onConflictDoNothing()
-        .returning({ id: notificationLogs.id });
-      return row?.id;
-    };
-    if (chosen.inApp && (await claim('in_app', false))) {
-      const [row] = await tx
-        .insert(notifications)
-        .values({
+        .returning({ id: notificationLogs.id })
+    ).map((r) => r.id),
+  );
+
+  const shown = inApp.filter((c) => claimed.has(c.logId));
+  let live: OutboxItem[] = [];
+  if (shown.length > 0) {
+    const rows = await tx
+      .insert(notifications)
+      .values(
+        shown.map(({ person, notice }) => ({
           organizationId,
           userId: person.id,
           category: notice.category,
@@ -163,25 +216,25 @@ export async function deliverNotice(
           priority: notice.priority,
           data: notice.data,
           link: notice.link,
-        })
-        .returning();
-      if (!row) throw new Error('notification insert returned no row');
-      await enqueue(tx, {
-        kind: NOTIFICATION_CREATED,
-        organizationId,
-        payload: { data: toNotification(row), user_id: person.id },
-      });
-      done.in_app += 1;
-    }
-    if (!chosen.email) continue;
-    const digest = chosen.digest && notice.priority !== 'urgent' && !notice.immediate;
-    const logId = await claim('email', digest);
-    if (!logId) continue;
-    if (digest) {
-      done.digest += 1;
-      continue;
-    }
-    await enqueue(tx, {
+        })),
+      )
+      .returning();
+    const messages = rows.map((row) => ({
+      kind: NOTIFICATION_CREATED,
+      organizationId,
+      payload: { data: toNotification(row), user_id: row.userId },
+    }));
+    if (opts.leased) live = await enqueueLeased(tx, messages);
+    else await enqueueAll(tx, messages);
+    delivered.in_app = rows.length;
+  }
+
+  const mailed = email.filter((c) => claimed.has(c.logId));
+  const now = mailed.filter((c) => !c.digest);
+  delivered.digest = mailed.length - now.length;
+  await enqueueAll(
+    tx,
+    now.map(({ person, notice, detail, logId }) => ({
       kind: 'mail.send',
       organizationId,
       payload: {
@@ -193,10 +246,10 @@ export async function deliverNotice(
         detail,
         log_id: logId,
       },
-    });
-    done.email += 1;
-  }
-  return done;
+    })),
+  );
+  delivered.email = now.length;
+  return { delivered, live };
 }
 
 /** Active joined members of the organisation, optionally only these roles or these users. */
