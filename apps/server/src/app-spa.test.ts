@@ -19,6 +19,9 @@ const SIGN_IN_SCRIPT = "document.documentElement.dataset.shell = 'signin';";
 const SIGN_IN_HTML = `<!doctype html><html><head><script>${SIGN_IN_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
 const CAPTURE_HTML = `<!doctype html><html><head><script>${CAPTURE_SCRIPT}</script><script type="module" src="/capture/assets/capture-1a2b3c.js"></script></head><body><div id="root"></div></body></html>`;
 
+/** light-my-request's own user agent reads as a bot; a person's browser does not. */
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
 const sha = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 function directives(csp: string | string[] | number | undefined): Map<string, string> {
@@ -88,18 +91,15 @@ describe('the capture page build', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
   });
 
-  it('keeps the app shell for every other path, including look-alikes', async () => {
-    for (const url of [
-      '/',
-      '/sv/leads',
-      '/events/booth-2026',
-      '/captured',
-      '/sv/captures/x',
-      '/xx/capture/booth',
-      '/showcase',
-    ]) {
+  it("keeps the app shell for the app's pages, and answers look-alikes 404 with it", async () => {
+    for (const url of ['/', '/sv/leads', '/events/booth-2026']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+    for (const url of ['/captured', '/sv/captures/x', '/xx/capture/booth', '/showcase']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER } });
+      expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toBe(INDEX_HTML);
     }
   });
@@ -164,15 +164,69 @@ describe('the sign-in page build', () => {
   });
 
   it('leaves the other sign-in journeys, and look-alikes, to the app shell', async () => {
-    for (const url of ['/auth/register', '/auth/forgot-password', '/auth/login-help', '/xx/auth/login', '/sv/auth']) {
+    for (const url of ['/auth/register', '/auth/forgot-password', '/sv/auth/verify-email?token=x']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+    for (const url of ['/auth/login-help', '/xx/auth/login', '/sv/auth']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER } });
+      expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toBe(INDEX_HTML);
     }
   });
 
   it('keeps POST /auth/login off the page (the API is under /api/v1)', async () => {
     expectError(await t.app.inject({ method: 'POST', url: '/auth/login', payload: {} }), 404, 'NOT_FOUND');
+  });
+});
+
+describe('document status codes (03-decisions §4d)', () => {
+  const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+  const FIREFOX = BROWSER;
+
+  it.each([
+    '/',
+    '/sv',
+    '/sv/',
+    '/dashboard',
+    '/events/7c1f2e1a-2b7d-4c55-9a4e-0f5b0b6b1d2e',
+    '/events/form/7c1f2e1a-2b7d-4c55-9a4e-0f5b0b6b1d2e',
+    '/sv/settings/billing/usage?checkout=success',
+    '/leads/',
+    '/staff/users',
+    '/onboarding',
+  ])('answers the page %s with 200 and the shell', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': FIREFOX } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX_HTML);
+  });
+
+  it.each(['/nope', '/sv/nope', '/sv/sv', '/events/1/2', '/leads/form/1/x', '/dashboard/x', '/en/dashboard'])(
+    'answers the unknown page %s with 404 and the shell, which shows the error page',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': FIREFOX } });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('answers HEAD of an unknown page with 404 too', async () => {
+    expect((await t.app.inject({ method: 'HEAD', url: '/nope' })).statusCode).toBe(404);
+  });
+
+  it('does not show a crawler the error page: 404 and nothing to index', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sv/nope', headers: { 'user-agent': GOOGLEBOT } });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toBe(INDEX_HTML);
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
+    expect(res.body).not.toContain('<script');
+    // A real page is the same for a crawler as for anyone.
+    const page = await t.app.inject({ method: 'GET', url: '/sv/contact', headers: { 'user-agent': GOOGLEBOT } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(INDEX_HTML);
   });
 });
 
@@ -184,11 +238,17 @@ describe('without the capture build', () => {
     writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
     const app = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
     try {
-      for (const url of ['/capture/booth-2026', '/auth/login']) {
-        const res = await app.app.inject({ method: 'GET', url });
-        expect(res.statusCode, url).toBe(200);
-        expect(res.body, url).toBe(INDEX_HTML);
-      }
+      const signIn = await app.app.inject({ method: 'GET', url: '/auth/login' });
+      expect(signIn.statusCode).toBe(200);
+      expect(signIn.body).toBe(INDEX_HTML);
+      // The app has no capture page of its own: its shell shows the error page, with the status.
+      const capture = await app.app.inject({
+        method: 'GET',
+        url: '/capture/booth-2026',
+        headers: { 'user-agent': BROWSER },
+      });
+      expect(capture.statusCode).toBe(404);
+      expect(capture.body).toBe(INDEX_HTML);
     } finally {
       await app.close();
       rmSync(other, { recursive: true, force: true });

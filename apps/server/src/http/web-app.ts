@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isbot } from 'isbot';
+import { isAppPagePath } from '@leadcapture/contracts/app-pages';
 import { errorEnvelope } from './envelope.ts';
 import type { SecurityHeaders } from './security-headers.ts';
 
@@ -68,8 +70,17 @@ export function capturePageSender(pages: WebPages, captureHeaders: SecurityHeade
 }
 
 /**
+ * What a crawler gets for an unknown page: the status and nothing to index, not the error page
+ * (spec 02 §2: bots are not shown it).
+ */
+const BOT_NOT_FOUND = Buffer.from(
+  '<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>404</title></head><body></body></html>',
+);
+
+/**
  * Serves the built web app: hashed assets as immutable files, each page by its path, deep links
- * to the SPA shell, and the envelope's 404 for everything under /api.
+ * to the SPA shell (HTTP 404 for a path that is none of the app's pages, whose shell then shows
+ * the error page), and the envelope's 404 for everything under /api.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -98,9 +109,14 @@ export async function registerWebApp(
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isRead && pages.capture && CAPTURE_PAGE_PATHS.test(request.url)) return sendCapturePage(reply);
     if (isRead && pages.signIn && SIGN_IN_PAGE_PATHS.test(request.url)) return sendPage(reply, pages.signIn);
-    // Deep links (/sv/leads, /events/x) are the SPA's to route.
-    if (!isApi && pages.spa && isRead) return sendPage(reply, pages.spa);
     const pathOnly = request.url.split('?')[0] ?? request.url;
+    // Deep links (/sv/leads, /events/x) are the SPA's to route; the route table is shared
+    // (contracts/app-pages.ts), so an unknown page answers 404 before the app runs.
+    if (!isApi && pages.spa && isRead) {
+      if (isAppPagePath(pathOnly)) return sendPage(reply, pages.spa);
+      reply.code(404);
+      return sendPage(reply, isbot(request.headers['user-agent']) ? BOT_NOT_FOUND : pages.spa);
+    }
     return reply.code(404).send(errorEnvelope(404, 'NOT_FOUND', `Not found: ${request.method} ${pathOnly}`));
   });
 }

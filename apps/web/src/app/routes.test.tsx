@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { APP_PAGE_PATHS, isAppPagePath } from '@leadcapture/contracts/app-pages';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/i18n.ts';
 import { configureApiClient, resetApiClient } from '../lib/api-client.ts';
@@ -237,5 +238,34 @@ describe('languages and unknown paths', () => {
     await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     expect(screen.getByText('Page Not Found: /no-such-page/42')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
+  });
+});
+
+/** Every page path of a route tree, as the browser sees it: parents' paths joined, index = parent. */
+function pagePaths(routes: readonly RouteObject[], parent = ''): string[] {
+  return routes.flatMap((route) => {
+    const own = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent}/${route.path}`;
+    const path = own.replace(/\/+/g, '/');
+    const here = route.index === true || (route.path !== undefined && route.children === undefined) ? [path] : [];
+    // A layout route with a path is a page too when it has an index child (the staff console).
+    return [...here, ...pagePaths(route.children ?? [], path)];
+  });
+}
+
+describe('the route table the server shares (contracts/app-pages.ts)', () => {
+  const english = pagePaths(createRoutes(createQueryClient()))
+    .filter((path) => !path.startsWith('/sv') && !path.endsWith('*'))
+    .map((path) => (path === '' ? '/' : path));
+
+  it('serves every listed page, and lists every page it serves', () => {
+    expect(new Set(english)).toEqual(new Set<string>(APP_PAGE_PATHS));
+  });
+
+  it('serves each page under /sv too', () => {
+    const swedish = pagePaths(createRoutes(createQueryClient())).filter(
+      (path) => path.startsWith('/sv') && !path.endsWith('*'),
+    );
+    expect(swedish.length).toBe(english.length);
+    for (const path of swedish) expect(isAppPagePath(path), path).toBe(true);
   });
 });

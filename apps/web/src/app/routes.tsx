@@ -11,6 +11,7 @@ import { SignedOutLayout } from './layouts/signed-out-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
+import type { AppPagePath } from '@leadcapture/contracts/app-pages';
 
 /**
  * THE route table (spec 01 §2). Every route exists twice, at / in English and under /sv in
@@ -32,6 +33,14 @@ export type RouteHandle = {
   /** Namespaces the page reads besides its title's (shared components such as the builder). */
   namespaces?: readonly string[];
 };
+
+/**
+ * A route's path, relative to its parent: one of the app's pages of contracts/app-pages.ts, the
+ * list the server answers 404 by (a path not listed there does not compile).
+ */
+function at(path: AppPagePath, parent: AppPagePath | '' = ''): string {
+  return path.slice(parent.length + 1);
+}
 
 const pages = {
   home: lazyPage(() => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }))),
@@ -167,21 +176,33 @@ const pages = {
 function staffRoutes(language: Language): RouteObject[] {
   const staffTitle = (page: (t: AppT) => string): RouteHandle => ({ title: page, namespaces: ['staff'] });
   return [
-    { path: 'staff/login', lazy: pages.staffLogin, handle: staffTitle((t) => t('staff:login.metaTitle')) },
+    { path: at('/staff/login'), lazy: pages.staffLogin, handle: staffTitle((t) => t('staff:login.metaTitle')) },
     {
-      path: 'staff',
+      path: at('/staff'),
       lazy: pages.staffLayout,
       handle: { namespaces: ['staff'] } satisfies RouteHandle,
       children: [
         { index: true, loader: () => redirect(localizePath('/staff/users', language)) },
-        { path: 'users', lazy: pages.staffUsers, handle: staffTitle((t) => t('staff:users.metaTitle')) },
         {
-          path: 'organizations',
+          path: at('/staff/users', '/staff'),
+          lazy: pages.staffUsers,
+          handle: staffTitle((t) => t('staff:users.metaTitle')),
+        },
+        {
+          path: at('/staff/organizations', '/staff'),
           lazy: pages.staffOrganizations,
           handle: staffTitle((t) => t('staff:organizations.metaTitle')),
         },
-        { path: 'audit', lazy: pages.staffAudit, handle: staffTitle((t) => t('staff:audit.metaTitle')) },
-        { path: 'system', lazy: pages.staffSystem, handle: staffTitle((t) => t('staff:system.metaTitle')) },
+        {
+          path: at('/staff/audit', '/staff'),
+          lazy: pages.staffAudit,
+          handle: staffTitle((t) => t('staff:audit.metaTitle')),
+        },
+        {
+          path: at('/staff/system', '/staff'),
+          lazy: pages.staffSystem,
+          handle: staffTitle((t) => t('staff:system.metaTitle')),
+        },
       ],
     },
   ];
@@ -194,15 +215,19 @@ function openRoutes(): RouteObject[] {
   return [
     { index: true, lazy: pages.home },
     // A document of its own (guards.ts): the route only hands the address to the browser.
-    { path: 'auth/login', loader: leaveForSignIn },
-    { path: 'auth/register', lazy: pages.register, handle: title((t) => t('auth:register.metaTitle')) },
+    { path: at('/auth/login'), loader: leaveForSignIn },
+    { path: at('/auth/register'), lazy: pages.register, handle: title((t) => t('auth:register.metaTitle')) },
     {
-      path: 'auth/forgot-password',
+      path: at('/auth/forgot-password'),
       lazy: pages.forgotPassword,
       handle: title((t) => t('auth:forgotPassword.metaTitle')),
     },
-    { path: 'auth/reset-password', lazy: pages.resetPassword, handle: title((t) => t('auth:resetPassword.metaTitle')) },
-    { path: 'auth/verify-email', lazy: pages.verifyEmail, handle: title((t) => t('auth:verifyEmail.metaTitle')) },
+    {
+      path: at('/auth/reset-password'),
+      lazy: pages.resetPassword,
+      handle: title((t) => t('auth:resetPassword.metaTitle')),
+    },
+    { path: at('/auth/verify-email'), lazy: pages.verifyEmail, handle: title((t) => t('auth:verifyEmail.metaTitle')) },
   ];
 }
 
@@ -214,11 +239,15 @@ function openRoutes(): RouteObject[] {
  */
 function publicRoutes(): RouteObject[] {
   return [
-    { path: 'auth/accept-invite', lazy: pages.acceptInvite, handle: title((t) => t('auth:acceptInvite.metaTitle')) },
-    { path: 'terms', lazy: pages.terms, handle: title((t) => t('legal:terms.metaTitle')) },
-    { path: 'privacy', lazy: pages.privacy, handle: title((t) => t('legal:privacy.metaTitle')) },
-    { path: 'contact', lazy: pages.contact, handle: title((t) => t('support:contact.metaTitle')) },
-    { path: 'offline', lazy: pages.offline, handle: title((t) => t('support:offline.metaTitle')) },
+    {
+      path: at('/auth/accept-invite'),
+      lazy: pages.acceptInvite,
+      handle: title((t) => t('auth:acceptInvite.metaTitle')),
+    },
+    { path: at('/terms'), lazy: pages.terms, handle: title((t) => t('legal:terms.metaTitle')) },
+    { path: at('/privacy'), lazy: pages.privacy, handle: title((t) => t('legal:privacy.metaTitle')) },
+    { path: at('/contact'), lazy: pages.contact, handle: title((t) => t('support:contact.metaTitle')) },
+    { path: at('/offline'), lazy: pages.offline, handle: title((t) => t('support:offline.metaTitle')) },
   ];
 }
 
@@ -233,8 +262,8 @@ function billingRedirect(to: string, language: Language) {
 /** Pages behind sign-in, in the dashboard layout. */
 function signedInRoutes(queryClient: QueryClient, language: Language): RouteObject[] {
   return [
-    { path: 'dashboard/settings/billing', loader: billingRedirect('/settings/billing', language) },
-    { path: 'dashboard/analytics/usage', loader: billingRedirect('/settings/billing/usage', language) },
+    { path: at('/dashboard/settings/billing'), loader: billingRedirect('/settings/billing', language) },
+    { path: at('/dashboard/analytics/usage'), loader: billingRedirect('/settings/billing/usage', language) },
     {
       lazy: pages.dashboardLayout,
       // The layout's bell speaks the notifications namespace: fetched with the page's strings,
@@ -246,108 +275,116 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
           errorElement: <RouteErrorBoundary inLayout />,
           children: [
             {
-              path: 'dashboard',
+              path: at('/dashboard'),
               // Outside `lazy`: runs at once, beside the guard and the page's download.
               loader: prefetchOverview(queryClient),
               lazy: pages.dashboard,
               handle: title((t) => t('dashboard:metaTitle')),
             },
-            { path: 'onboarding', lazy: pages.onboarding, handle: title((t) => t('dashboard:onboarding.metaTitle')) },
-            { path: 'events', lazy: pages.events, handle: title((t) => t('events:list.title')) },
             {
-              path: 'events/form',
+              path: at('/onboarding'),
+              lazy: pages.onboarding,
+              handle: title((t) => t('dashboard:onboarding.metaTitle')),
+            },
+            { path: at('/events'), lazy: pages.events, handle: title((t) => t('events:list.title')) },
+            {
+              path: at('/events/form'),
               lazy: pages.eventForm,
               handle: { ...title((t) => t('events:form.createTitle')), namespaces: ['builder'] },
             },
             {
-              path: 'events/form/:id',
+              path: at('/events/form/:id'),
               lazy: pages.eventForm,
               handle: { ...title((t) => t('events:form.editTitle')), namespaces: ['builder'] },
             },
-            { path: 'events/:id', lazy: pages.eventDetail, handle: title((t) => t('events:detail.metaTitle')) },
-            { path: 'offers', lazy: pages.offers, handle: title((t) => t('offers:list.title')) },
+            { path: at('/events/:id'), lazy: pages.eventDetail, handle: title((t) => t('events:detail.metaTitle')) },
+            { path: at('/offers'), lazy: pages.offers, handle: title((t) => t('offers:list.title')) },
             {
-              path: 'offers/form',
+              path: at('/offers/form'),
               lazy: pages.offerForm,
               handle: { ...title((t) => t('offers:form.createTitle')), namespaces: ['builder'] },
             },
             {
-              path: 'offers/form/:id',
+              path: at('/offers/form/:id'),
               lazy: pages.offerForm,
               handle: { ...title((t) => t('offers:form.editTitle')), namespaces: ['builder'] },
             },
-            { path: 'leads', lazy: pages.leads, handle: title((t) => t('leads:list.title')) },
-            { path: 'leads/form', lazy: pages.leadForm, handle: title((t) => t('leads:form.createTitle')) },
-            { path: 'leads/form/:id', lazy: pages.leadForm, handle: title((t) => t('leads:form.editTitle')) },
+            { path: at('/leads'), lazy: pages.leads, handle: title((t) => t('leads:list.title')) },
+            { path: at('/leads/form'), lazy: pages.leadForm, handle: title((t) => t('leads:form.createTitle')) },
+            { path: at('/leads/form/:id'), lazy: pages.leadForm, handle: title((t) => t('leads:form.editTitle')) },
             {
-              path: 'leads/:id',
+              path: at('/leads/:id'),
               lazy: pages.leadDetail,
               // The convert dialog and the client link speak the clients namespace.
               handle: { ...title((t) => t('leads:detail.metaTitle')), namespaces: ['clients'] },
             },
             {
-              path: 'clients',
+              path: at('/clients'),
               lazy: pages.clients,
               handle: { ...title((t) => t('clients:list.title')), namespaces: ['settings', 'leads'] },
             },
             {
-              path: 'clients/form',
+              path: at('/clients/form'),
               lazy: pages.clientForm,
               handle: { ...title((t) => t('clients:form.createTitle')), namespaces: ['settings', 'leads'] },
             },
             {
-              path: 'clients/:id',
+              path: at('/clients/:id'),
               lazy: pages.clientDetail,
               handle: { ...title((t) => t('clients:detail.metaTitle')), namespaces: ['settings', 'leads'] },
             },
             {
-              path: 'analytics',
+              path: at('/analytics'),
               lazy: pages.analytics,
               // Status labels are the leads namespace's; sources are common's.
               handle: { ...title((t) => t('analytics:metaTitle')), namespaces: ['leads'] },
             },
-            { path: 'team', lazy: pages.team, handle: title((t) => t('team:list.title')) },
+            { path: at('/team'), lazy: pages.team, handle: title((t) => t('team:list.title')) },
             {
-              path: 'notifications',
+              path: at('/notifications'),
               lazy: pages.notifications,
               handle: title((t) => t('notifications:metaTitle')),
             },
-            { path: 'settings', lazy: pages.settings, handle: title((t) => t('settings:hub.metaTitle')) },
-            { path: 'settings/profile', lazy: pages.profile, handle: title((t) => t('settings:profile.metaTitle')) },
+            { path: at('/settings'), lazy: pages.settings, handle: title((t) => t('settings:hub.metaTitle')) },
             {
-              path: 'settings/organization',
+              path: at('/settings/profile'),
+              lazy: pages.profile,
+              handle: title((t) => t('settings:profile.metaTitle')),
+            },
+            {
+              path: at('/settings/organization'),
               lazy: pages.organization,
               handle: title((t) => t('settings:organization.metaTitle')),
             },
             {
-              path: 'settings/notifications',
+              path: at('/settings/notifications'),
               lazy: pages.notificationSettings,
               handle: title((t) => t('notifications:settings.title')),
             },
-            { path: 'settings/api-keys', lazy: pages.apiKeys, handle: title((t) => t('apiKeys:metaTitle')) },
+            { path: at('/settings/api-keys'), lazy: pages.apiKeys, handle: title((t) => t('apiKeys:metaTitle')) },
             {
-              path: 'settings/audit-log',
+              path: at('/settings/audit-log'),
               lazy: pages.organizationAudit,
               handle: { ...title((t) => t('staff:orgAudit.metaTitle')), namespaces: ['staff'] },
             },
-            { path: 'settings/billing', lazy: pages.billing, handle: title((t) => t('billing:page.metaTitle')) },
+            { path: at('/settings/billing'), lazy: pages.billing, handle: title((t) => t('billing:page.metaTitle')) },
             {
-              path: 'settings/integrations',
+              path: at('/settings/integrations'),
               lazy: pages.integrations,
               handle: { ...title((t) => t('integrations:page.metaTitle')), namespaces: ['webhooks'] },
             },
             {
-              path: 'settings/billing/usage',
+              path: at('/settings/billing/usage'),
               lazy: pages.usage,
               handle: title((t) => t('billing:usage.metaTitle')),
             },
             // The local provider's own checkout and billing portal (03-decisions §4).
             {
-              path: 'billing/checkout/:id',
+              path: at('/billing/checkout/:id'),
               lazy: pages.checkout,
               handle: title((t) => t('billing:checkout.metaTitle')),
             },
-            { path: 'billing/portal', lazy: pages.portal, handle: title((t) => t('billing:portal.metaTitle')) },
+            { path: at('/billing/portal'), lazy: pages.portal, handle: title((t) => t('billing:portal.metaTitle')) },
           ],
         },
       ],

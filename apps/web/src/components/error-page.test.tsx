@@ -18,6 +18,11 @@ describe('ErrorPage (spec 02 §8)', () => {
     expect(screen.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
   });
 
+  it('asks search engines not to index it', async () => {
+    await renderWithApp(<ErrorPage status={404} />);
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+
   it("prefers the error's own message and speaks Swedish under /sv", async () => {
     await renderWithApp(<ErrorPage status={401} message="Session expired" />, { language: 'sv', path: '/sv/x' });
     expect(screen.getByRole('heading', { level: 1, name: 'Obehörig' })).toBeTruthy();

@@ -41,6 +41,8 @@ export function ErrorPage({ status = 404, message, detail, onReload, fullScreen 
           : 'flex items-center justify-center px-4 py-16 sm:py-24'
       }
     >
+      {/* Crawlers that run the app index no error page (spec 02 §2: not shown to bots). */}
+      <meta name="robots" content="noindex" />
       <div className="w-full max-w-lg text-center">
         {status !== null && (
           <p className="text-sm font-semibold tracking-wide text-primary-soft-foreground">

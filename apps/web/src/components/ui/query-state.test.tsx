@@ -31,6 +31,21 @@ const view = (q: QueryLike<string[]>) => (
 );
 
 describe('QueryState', () => {
+  it('shows the 403 error page, not a retry, when the load was refused (spec 02 §8)', async () => {
+    const refused = new ApiError('No', { status: 403, code: 'PERMISSION_DENIED' });
+    await renderWithApp(view(query({ isError: true, error: refused })));
+    expect(screen.getByRole('heading', { level: 1, name: 'Access forbidden' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go back home' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('keeps the retry for other failures', async () => {
+    const failed = new ApiError('Down', { status: 500, code: 'INTERNAL_ERROR' });
+    await renderWithApp(view(query({ isError: true, error: failed })));
+    expect(screen.getByRole('alert').textContent).toContain('Failed to load events');
+    expect(screen.queryByRole('heading', { name: 'Access forbidden' })).toBeNull();
+  });
+
   it('is busy, named "Loading…", while there is no data yet', async () => {
     const { container } = await renderWithApp(view(query()));
     const busy = container.querySelector('[aria-busy="true"]');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
+import { ErrorPage } from '../error-page.tsx';
 import { PageHeader } from '../page-header.tsx';
 import { Button } from './button.tsx';
 import { Card } from './card.tsx';
@@ -13,6 +14,8 @@ import { Skeleton } from './skeleton.tsx';
 export interface QueryLike<T> {
   data: T | undefined;
   isError: boolean;
+  /** The failure, when known: a 403 shows the error page rather than a retry. */
+  error?: unknown;
   refetch: () => unknown;
 }
 
@@ -56,6 +59,9 @@ export function QueryState<T>({
 }: QueryStateProps<T>) {
   const { data } = query;
   if (data === undefined) {
+    // A permission failure is not fixed by trying again: the page's 403 (spec 02 §2, §8).
+    if (query.isError && !compact && isApiError(query.error) && query.error.status === 403)
+      return <ErrorPage status={403} fullScreen={false} />;
     if (query.isError)
       return (
         <QueryError
@@ -169,11 +175,12 @@ export interface RecordLoadFailureProps {
 
 /**
  * A detail page (a lead, a client, an event) whose record did not load: "not found" with the way
- * back to its list, or the load failure with a retry. A 422 is a malformed id in the address: for
+ * back to its list, the 403 error page, or the load failure with a retry. A 422 is a malformed id in the address: for
  * the visitor the same as a missing record.
  */
 export function RecordLoadFailure(props: RecordLoadFailureProps) {
   const missing = isApiError(props.error) && (props.error.status === 404 || props.error.status === 422);
+  if (isApiError(props.error) && props.error.status === 403) return <ErrorPage status={403} fullScreen={false} />;
   return (
     <div className="grid gap-6">
       <PageHeader title={missing ? props.notFoundTitle : props.title} eyebrow={props.eyebrow} />

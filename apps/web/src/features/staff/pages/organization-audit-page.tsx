@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paginated } from '@leadcapture/contracts/envelope';
 import { auditLogEntrySchema } from '@leadcapture/contracts/staff';
+import { ErrorPage } from '../../../components/error-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -25,14 +26,15 @@ export function OrganizationAuditPage() {
     retry: false,
   });
   const forbidden = isApiError(query.error) && query.error.status === 403;
+  // Not an owner: the 403 page with why (spec 02 §8: the error's own message first).
+  if (forbidden) return <ErrorPage status={403} message={t('orgAudit.ownersOnly')} fullScreen={false} />;
   return (
     <div className="grid gap-6">
       <PageHeader title={t('orgAudit.title')} description={t('orgAudit.intro')} />
       <Field label={t('orgAudit.actionFilter')}>
         <Input value={action} onChange={(e) => setAction(e.target.value)} placeholder="staff.impersonation" />
       </Field>
-      {forbidden && <FormAlert>{t('orgAudit.ownersOnly')}</FormAlert>}
-      {query.error && !forbidden && <FormAlert>{query.error.message}</FormAlert>}
+      {query.error && <FormAlert>{query.error.message}</FormAlert>}
       {query.data && <AuditLogTable rows={query.data.results} />}
     </div>
   );
