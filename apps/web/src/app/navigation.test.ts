@@ -17,6 +17,9 @@ describe('navigation', () => {
     ['/clients', ['/clients']],
     ['/clients/42', ['/clients']],
     ['/settingsx', []],
+    ['/settings/integrations', ['/settings/integrations']],
+    ['/dashboard/data/templates', ['/dashboard/data']],
+    ['/help/getting-started/first-event', ['/help']],
   ])('%s highlights %j', (path, expected) => {
     expect(active(path)).toEqual(expected);
   });
@@ -29,8 +32,11 @@ describe('navigation', () => {
       '/offers',
       '/leads',
       '/clients',
+      '/settings/integrations',
       '/analytics',
+      '/dashboard/data',
       '/team',
+      '/help',
       '/onboarding',
     ]);
   });

@@ -1,9 +1,12 @@
 import type { TFunction } from 'i18next';
 import {
   BarChart3,
+  Blocks,
   CalendarRange,
   Contact,
+  Database,
   Handshake,
+  LifeBuoy,
   LayoutDashboard,
   Megaphone,
   Rocket,
@@ -15,9 +18,8 @@ import {
 
 /**
  * THE list of the dashboard's main navigation (spec 01 §2 order: Dashboard, Events, Offers, Leads,
- * Clients, Apps, Analytics, Team, Help, Setup Guide, Settings, Your profile). Only screens that
- * exist are listed; a later issue that builds one adds its entry here, in that order, and the
- * sidebar, the phone drawer and the tests pick it up.
+ * Clients, Apps, Analytics, Team, Help, Setup Guide, Settings, Your profile), with Data
+ * (/dashboard/data) after Analytics. The sidebar, the phone drawer and the tests read it.
  */
 export type NavItem = {
   /** Path without the language prefix. */
@@ -33,9 +35,13 @@ export const navItems: readonly NavItem[] = [
   { to: '/offers', label: (t) => t('nav.offers'), icon: Megaphone, group: 'main' },
   { to: '/leads', label: (t) => t('nav.leads'), icon: Contact, group: 'main' },
   { to: '/clients', label: (t) => t('nav.clients'), icon: Handshake, group: 'main' },
-  // Apps comes between Clients and Analytics (spec 01 §2) once it exists.
+  // Apps is the integrations page (spec 01 §2); it stays under /settings, where its settings card links.
+  { to: '/settings/integrations', label: (t) => t('nav.apps'), icon: Blocks, group: 'main' },
   { to: '/analytics', label: (t) => t('nav.analytics'), icon: BarChart3, group: 'main' },
+  // Data management (spec 01 §2: /dashboard/data) sits with the figures it feeds.
+  { to: '/dashboard/data', label: (t) => t('nav.data'), icon: Database, group: 'main' },
   { to: '/team', label: (t) => t('nav.team'), icon: Users, group: 'main' },
+  { to: '/help', label: (t) => t('nav.help'), icon: LifeBuoy, group: 'main' },
   { to: '/onboarding', label: (t) => t('nav.setupGuide'), icon: Rocket, group: 'main' },
   { to: '/settings', label: (t) => t('nav.settings'), icon: Settings, group: 'account' },
   { to: '/settings/profile', label: (t) => t('nav.profile'), icon: UserRound, group: 'account' },

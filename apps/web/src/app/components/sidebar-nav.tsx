@@ -4,6 +4,7 @@ import { stripLanguagePrefix } from '../../i18n/language.ts';
 import { useLocalizedPath } from '../../i18n/use-localized-path.ts';
 import { cn } from '../../lib/cn.ts';
 import { isNavItemActive, navItems, type NavItem } from '../navigation.ts';
+import { SetupGuideProgress } from './setup-guide-progress.tsx';
 
 /** The main navigation from app/navigation.ts; used by the desktop sidebar and the phone drawer. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -43,6 +44,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                     >
                       <Icon aria-hidden="true" className="size-[1.125rem] shrink-0" />
                       {item.label(t)}
+                      {item.to === '/onboarding' && <SetupGuideProgress />}
                     </NavLink>
                   </li>
                 );

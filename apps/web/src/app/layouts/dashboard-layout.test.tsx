@@ -1,5 +1,5 @@
 import type { UsageRow } from '@leadcapture/contracts/billing';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 // Imported here so that the lazy banner is at hand at once: a wrongly shown banner asks at once.
 import '../../features/billing/components/billing-banner.tsx';
@@ -43,5 +43,66 @@ describe('the shell and the billing banner', () => {
         .map((c) => c.path)
         .sort(),
     ).toEqual(['/billing/subscriptions/current/', '/billing/subscriptions/usage/']);
+  });
+});
+
+describe('the sidebar (spec 01 §2)', () => {
+  const organization = {
+    id: meAs('owner').current_organization.id,
+    name: 'Booth AB',
+    slug: 'booth-ab',
+    website: '',
+    industry: 'technology',
+    size: '1-10',
+    billing_email: '',
+    logo_url: null,
+    primary_color: '#f59e0b',
+    secondary_color: '#111827',
+    custom_domain: '',
+    address: { street: '', city: '', state: '', postal_code: '', country: '' },
+    role: 'owner',
+    created_at: '2026-01-02T10:00:00.000Z',
+    updated_at: '2026-01-02T10:00:00.000Z',
+  };
+
+  it('lists the main navigation in order, marks setup progress and draws the organisation in its colour', async () => {
+    fakeServer({
+      'GET /auth/me/': () => ok(meAs('owner')),
+      'GET /auth/onboarding/': () =>
+        ok({
+          current_step: 'setup_forms',
+          completed_steps: ['welcome', 'create_event'],
+          skipped: false,
+          completed_at: null,
+        }),
+      [`GET /organizations/${organization.id}/`]: () => ok(organization),
+      'GET /billing/subscriptions/current/': () => ok(paid('starter')),
+      'GET /billing/subscriptions/usage/': () => ok(quiet),
+    });
+    await renderWithApp(<DashboardLayout />, { path: '/settings/integrations' });
+    const nav = (await screen.findAllByRole('navigation', { name: 'Main navigation' }))[0];
+    const names = within(nav!)
+      .getAllByRole('link')
+      .map((link) => link.textContent.replace(/\d+ of \d+ setup steps done|\d+\/\d+/g, '').trim());
+    expect(names).toEqual([
+      'Dashboard',
+      'Events',
+      'Offers',
+      'Leads',
+      'Clients',
+      'Apps',
+      'Analytics',
+      'Data',
+      'Team',
+      'Help',
+      'Setup guide',
+      'Settings',
+      'Your profile',
+    ]);
+    expect(within(nav!).getByRole('link', { name: 'Apps' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav!).getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/help');
+    expect(await within(nav!).findByText('2 of 4 setup steps done')).toBeTruthy();
+    const mark = await screen.findAllByText('B');
+    await waitFor(() => expect(mark[0]?.getAttribute('style')).toContain('background-color: #f59e0b'));
   });
 });
