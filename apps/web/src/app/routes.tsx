@@ -284,7 +284,8 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
             {
               path: at('/onboarding'),
               lazy: pages.onboarding,
-              handle: title((t) => t('dashboard:onboarding.metaTitle')),
+              // The form step shows the builder.
+              handle: { ...title((t) => t('dashboard:onboarding.metaTitle')), namespaces: ['builder'] },
             },
             { path: at('/events'), lazy: pages.events, handle: title((t) => t('events:list.title')) },
             {

@@ -89,6 +89,7 @@ export function DashboardLayout() {
 
       {/* Desktop sidebar */}
       <aside
+        data-tour="navigation"
         aria-label={t('nav.sidebar')}
         className="fixed inset-y-0 left-0 z-30 hidden w-68 flex-col border-r border-border bg-sidebar lg:flex"
       >

@@ -76,6 +76,52 @@ function overview(changes: Record<string, unknown> = {}) {
   };
 }
 
+describe('the guided tour of the Lobby (onboarding, spec 01 §4)', () => {
+  it('walks through the real Lobby in a labelled dialog, records the step when finished and returns to the guide', async () => {
+    const server = fakeServer({
+      'GET /auth/me/': () => ok(me),
+      'GET /analytics/dashboard/overview/': () => ok(overview()),
+      'PATCH /auth/onboarding/': () =>
+        ok({
+          current_step: 'complete',
+          completed_steps: ['welcome', 'dashboard_tour'],
+          skipped: false,
+          completed_at: null,
+        }),
+    });
+    const user = userEvent.setup();
+    const { router } = await renderWithApp(<DashboardPage />, { path: '/dashboard', url: '/dashboard?tour=1' });
+    const first = await screen.findByRole('dialog', { name: 'Your figures' }, { timeout: 5000 });
+    expect(first.textContent).toContain('1 of 4');
+    // Focus moves into the tour, on its first button.
+    await vi.waitFor(() => expect(first.contains(document.activeElement)).toBe(true));
+    expect(within(first).getByRole('button', { name: 'Close the tour' })).toBeTruthy();
+    for (const title of ['Leads over time', 'Quick actions', 'Recent leads and upcoming events']) {
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: /Next|Done/ }));
+      await screen.findByRole('dialog', { name: title }, { timeout: 5000 });
+    }
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Done' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
+    expect(server.bodies('PATCH /auth/onboarding/')).toEqual([
+      { current_step: 'complete', completed_steps: ['dashboard_tour'] },
+    ]);
+  });
+
+  it('closes with Esc without marking the tour done', async () => {
+    const server = fakeServer({
+      'GET /auth/me/': () => ok(me),
+      'GET /analytics/dashboard/overview/': () => ok(overview()),
+    });
+    const user = userEvent.setup();
+    const { router } = await renderWithApp(<DashboardPage />, { path: '/dashboard', url: '/dashboard?tour=1' });
+    await screen.findByRole('dialog', { name: 'Your figures' }, { timeout: 5000 });
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/onboarding'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.bodies('PATCH /auth/onboarding/')).toEqual([]);
+  });
+});
+
 describe('DashboardPage (the Lobby)', () => {
   it('shows the figures, the trend, recent leads and upcoming events of the period', async () => {
     const server = fakeServer({

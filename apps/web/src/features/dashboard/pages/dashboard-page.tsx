@@ -15,8 +15,8 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApprovalBadge } from '../../../components/approval-badge.tsx';
 import { EventStatusBadge } from '../../../components/event-status-badge.tsx';
@@ -31,6 +31,7 @@ import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { formatDate, formatNumber, formatRelative } from '../../../lib/format.ts';
 import { useDeferredOverlay } from '../../../lib/use-deferred-overlay.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
+import { useUpdateOnboarding } from '../../onboarding/api/onboarding.ts';
 import { DEFAULT_OVERVIEW_PERIOD, useDashboardOverview } from '../api/overview.ts';
 import { LeadsTrendChart } from '../components/leads-trend-chart.tsx';
 import { StatCard } from '../components/stat-card.tsx';
@@ -52,6 +53,7 @@ export function DashboardPage() {
   const data = overview.data;
   const loading = data === undefined;
   const isNew = data !== undefined && data.total_leads === 0 && data.upcoming_events.length === 0;
+  useLobbyTour(data !== undefined);
 
   return (
     <div className="grid gap-6">
@@ -79,7 +81,11 @@ export function DashboardPage() {
         <QueryError message={t('loadFailed')} onRetry={() => void overview.refetch()} />
       ) : (
         <>
-          <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+          <section
+            data-tour="stats"
+            aria-label={t('stats.label')}
+            className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
+          >
             <StatCard
               icon={Users}
               label={t('stats.totalLeads')}
@@ -114,7 +120,7 @@ export function DashboardPage() {
           </section>
 
           <div className="grid gap-6 lg:grid-cols-3">
-            <Card className="lg:col-span-2">
+            <Card data-tour="trend" className="lg:col-span-2">
               <CardHeader>
                 <CardTitle>{t('trend.title')}</CardTitle>
                 <CardDescription>
@@ -135,9 +141,11 @@ export function DashboardPage() {
           </div>
 
           {isNew ? (
-            <GettingStarted />
+            <div data-tour="leads">
+              <GettingStarted />
+            </div>
           ) : (
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div data-tour="leads" className="grid gap-6 lg:grid-cols-2">
               <RecentLeads overview={data} />
               <UpcomingEvents overview={data} />
             </div>
@@ -172,6 +180,47 @@ function Change({ current, previous, days: period }: { current: number; previous
   );
 }
 
+/**
+ * /dashboard?tour=1, from the setup guide's tour step: the guided tour over this very page once
+ * its figures are drawn; when it closes, the step is recorded (done only if the last stop was
+ * reached) and the guide opens again where it was.
+ */
+function useLobbyTour(ready: boolean) {
+  const { t } = useTranslation('dashboard');
+  const { lp } = useLocalizedPath();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const update = useUpdateOnboarding();
+  const touring = params.get('tour') === '1';
+  // Effect events: re-renders (a new `lp`, `t`) must not restart the tour.
+  const onClose = useEffectEvent((finished: boolean) => {
+    const saved = finished
+      ? update.mutateAsync({ current_step: 'complete', completed_steps: ['dashboard_tour'] }).then(() => undefined)
+      : Promise.resolve();
+    void saved.finally(() => void navigate(lp('/onboarding')));
+  });
+  const start = useEffectEvent((close: (finished: boolean) => void) =>
+    import('../components/lobby-tour.ts').then(({ startLobbyTour }) => startLobbyTour(t, close)),
+  );
+  useEffect(() => {
+    if (!touring || !ready) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    const close = (finished: boolean) => {
+      // Closed because the page went away: nothing to record, nowhere to go.
+      if (!cancelled) onClose(finished);
+    };
+    void start(close).then((destroy) => {
+      if (cancelled) destroy();
+      else stop = destroy;
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [touring, ready]);
+}
+
 function QuickActions({ overview: o }: { overview: DashboardOverview | undefined }) {
   const { t } = useTranslation(['dashboard', 'common']);
   const { lp } = useLocalizedPath();
@@ -193,7 +242,7 @@ function QuickActions({ overview: o }: { overview: DashboardOverview | undefined
     </>
   );
   return (
-    <Card>
+    <Card data-tour="quick-actions">
       <CardHeader>
         <CardTitle>{t('quickActions.title')}</CardTitle>
       </CardHeader>

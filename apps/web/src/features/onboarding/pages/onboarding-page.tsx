@@ -9,7 +9,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter } from '../../../components/ui/card.tsx';
@@ -19,7 +19,10 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
+import { useEventList } from '../../events/api/events.ts';
 import { useOnboarding, useUpdateOnboarding } from '../api/onboarding.ts';
+import { CreateEventStep } from '../components/create-event-step.tsx';
+import { SetupFormsStep } from '../components/setup-forms-step.tsx';
 
 const icons: Record<OnboardingStep, LucideIcon> = {
   welcome: PartyPopper,
@@ -34,8 +37,8 @@ const POINTS = ['point1', 'point2', 'point3'] as const;
 
 /**
  * The onboarding wizard of spec 01 §2/§4. Progress lives on the server (PATCH on every move), so
- * a user who leaves resumes on the same step. Events and forms are not built yet, so their steps
- * explain what they will do and how, without fake forms or buttons that lead nowhere.
+ * a user who leaves resumes on the same step. The steps do the work: create an event (blank or
+ * from a template), build its capture form in the real builder, tour the real Lobby.
  */
 export function OnboardingPage() {
   const { t } = useTranslation('dashboard');
@@ -68,6 +71,10 @@ function Wizard({ initial }: { initial: Onboarding }) {
   const Icon = icons[step];
   const total = ONBOARDING_STEPS.length;
   const last = index === total - 1;
+  // The organisation's newest event: the one just created here, or, on a return visit, the one
+  // the form step works on (the wizard keeps no event of its own).
+  const events = useEventList({ ordering: '-created_at', pageSize: 1 });
+  const newest = events.data?.results[0];
 
   const save = (changes: Parameters<typeof update.mutateAsync>[0]) =>
     update.mutateAsync(changes).then(
@@ -78,11 +85,12 @@ function Wizard({ initial }: { initial: Onboarding }) {
       },
     );
 
-  const goTo = (next: number) => {
+  /** Moves to step `next`; `done` records the step left as completed (not so when it was skipped). */
+  const goTo = (next: number, done = false) => {
     const target = ONBOARDING_STEPS[next];
     if (target === undefined) return;
     setIndex(next);
-    void save(next > index ? { current_step: target, completed_steps: [step] } : { current_step: target });
+    void save(done ? { current_step: target, completed_steps: [step] } : { current_step: target });
   };
 
   // Finishing and skipping wait for the server: the dashboard guard reads the refreshed user.
@@ -93,7 +101,7 @@ function Wizard({ initial }: { initial: Onboarding }) {
   const skip = () => void leave({ skipped: true });
 
   return (
-    <div className="mx-auto grid w-full max-w-2xl gap-6">
+    <div className={`mx-auto grid w-full gap-6 ${step === 'setup_forms' ? 'max-w-5xl' : 'max-w-2xl'}`}>
       <div className="grid gap-2">
         <div className="flex items-center justify-between gap-3 text-sm">
           <p className="font-medium text-muted-foreground" aria-live="polite">
@@ -109,7 +117,13 @@ function Wizard({ initial }: { initial: Onboarding }) {
       </div>
 
       <Card>
-        <CardContent className="grid justify-items-center gap-4 px-6 py-10 text-center sm:px-12">
+        <CardContent
+          className={
+            step === 'setup_forms'
+              ? 'grid justify-items-center gap-4 px-4 py-8 text-center sm:px-6'
+              : 'grid justify-items-center gap-4 px-6 py-10 text-center sm:px-12'
+          }
+        >
           <span className="flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
             <Icon aria-hidden="true" className="size-7" />
           </span>
@@ -125,18 +139,44 @@ function Wizard({ initial }: { initial: Onboarding }) {
               </li>
             ))}
           </ul>
-          {(step === 'create_event' || step === 'setup_forms') && (
-            <p className="max-w-md rounded-lg bg-muted px-4 py-3 text-sm text-muted-foreground">
-              {t('onboarding.comingSoon')}
-            </p>
+          {step === 'create_event' && (
+            <>
+              {newest !== undefined && (
+                <p className="max-w-md rounded-lg bg-muted px-4 py-3 text-sm text-muted-foreground">
+                  {t('onboarding.event.existing', { name: newest.name })}
+                </p>
+              )}
+              <CreateEventStep onCreated={() => goTo(index + 1, true)} />
+            </>
+          )}
+          {step === 'setup_forms' &&
+            (newest === undefined ? (
+              events.isPending ? (
+                <Skeleton className="h-40 w-full" />
+              ) : (
+                <p className="max-w-md rounded-lg bg-muted px-4 py-3 text-sm text-muted-foreground">
+                  {t('onboarding.forms.noEvent')}
+                </p>
+              )
+            ) : (
+              <SetupFormsStep key={newest.id} event={newest} onSaved={() => goTo(index + 1, true)} />
+            ))}
+          {step === 'dashboard_tour' && (
+            <Button asChild>
+              <Link to={lp('/dashboard?tour=1')}>{t('onboarding.tour.start')}</Link>
+            </Button>
           )}
         </CardContent>
         <CardFooter className="justify-between">
           <Button variant="secondary" onClick={() => goTo(index - 1)} disabled={index === 0}>
             {t('onboarding.back')}
           </Button>
-          <Button onClick={last ? finish : () => goTo(index + 1)} loading={last && update.isPending}>
-            {last ? t('onboarding.finish') : t('onboarding.continue')}
+          <Button
+            variant={step === 'welcome' || last ? 'primary' : 'ghost'}
+            onClick={last ? finish : () => goTo(index + 1, step === 'welcome')}
+            loading={last && update.isPending}
+          >
+            {last ? t('onboarding.finish') : step === 'welcome' ? t('onboarding.continue') : t('onboarding.skipStep')}
           </Button>
         </CardFooter>
       </Card>
