@@ -26,6 +26,8 @@ const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/main.js');
 const WEB_INDEX = path.join(REPO_ROOT, 'apps/web/dist/index.html');
 const CHROMIUM_PATH = '/usr/bin/chromium';
 const STATUS_PATH = '/api/v1/status/';
+const PERSON_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const STARTUP_TIMEOUT_MS = 30_000;
 const SPEC_TIMEOUT_MS = 120_000;
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -186,6 +188,9 @@ async function main() {
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // The journeys play people: headless Chromium's own user agent ("HeadlessChrome") reads
+        // as a bot, and bots get a bare 404 instead of the error page (decision 035).
+        `--user-agent=${PERSON_USER_AGENT}`,
       ],
     });
 
