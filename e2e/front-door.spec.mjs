@@ -90,6 +90,9 @@ export default async function frontDoor({ browser, baseURL }) {
     await page.waitForURL(`${baseURL}/dashboard?tour=1`);
     const dialog = page.getByRole('dialog', { name: en.dashboard.tour.stats.title });
     await dialog.waitFor();
+    // Focus is in the tour's dialog, and the fade-in is over before the picture.
+    assert.ok(await dialog.evaluate((element) => element.contains(element.ownerDocument.activeElement)));
+    await page.waitForTimeout(800);
     await screenshot(page, 'onboarding-tour-desktop-light-en', { fullPage: false });
     for (let stop = 0; stop < 10; stop += 1) {
       const done = page.getByRole('dialog').getByRole('button', { name: en.dashboard.tour.done });

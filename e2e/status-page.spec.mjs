@@ -86,7 +86,8 @@ export default async function statusPage({ browser, baseURL }) {
     const { page, assertNoProblems, close } = await openPage(browser, baseURL);
     try {
       const response = await page.goto('/sv/no-such-page');
-      assert.equal(response?.status(), 200);
+      // Not a page of the app: 404, with the SPA showing the error page (decision 035).
+      assert.equal(response?.status(), 404);
       assert.match(response?.headers()['content-type'] ?? '', /text\/html/);
       await page.getByRole('heading', { level: 1, name: svErrors.page['404'].title }).waitFor();
       assert.equal(await page.locator('html').getAttribute('lang'), 'sv');

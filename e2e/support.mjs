@@ -158,8 +158,18 @@ export async function openPage(browser, baseURL, { device = 'desktop', colorSche
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // An unknown page's document answers 404 on purpose (decision 035); Chromium logs that as a
+  // failed resource, which is the status doing its job, not a problem of the page.
+  const notFoundDocuments = new Set();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'document' && response.status() === 404) {
+      notFoundDocuments.add(response.url());
+    }
+  });
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    const expected404 = / 404 /.test(message.text()) && notFoundDocuments.has(message.location().url);
+    if (!expected404) problems.push(`console error: ${message.text()}`);
   });
   page.on('requestfailed', (request) => {
     // Aborted on purpose when a newer status check supersedes an older one.

@@ -13,7 +13,11 @@ export async function startLobbyTour(
   t: TFunction<'dashboard'>,
   onClose: (finished: boolean) => void,
 ): Promise<() => void> {
-  const [{ driver }] = await Promise.all([import('driver.js'), import('driver.js/dist/driver.css')]);
+  const [{ driver }] = await Promise.all([
+    import('driver.js'),
+    import('driver.js/dist/driver.css'),
+    import('./lobby-tour.css'),
+  ]);
   // Only the parts on screen: the sidebar is a drawer on phones.
   const stops = LOBBY_TOUR_STOPS.filter((stop) => {
     const element = document.querySelector(`[data-tour="${stop}"]`);
@@ -25,6 +29,7 @@ export async function startLobbyTour(
       popover: { title: t(`tour.${stop}.title`), description: t(`tour.${stop}.body`) },
     })),
     showProgress: true,
+    popoverClass: 'lobby-tour',
     animate: !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
     allowKeyboardControl: true,
     progressText: t('tour.progress', { current: '{{current}}', total: '{{total}}' }),
