@@ -1,4 +1,4 @@
-/* global document, window, navigator, caches -- only used inside page.evaluate(), which runs in the browser */
+/* global caches -- only used inside page.evaluate(), which runs in the browser */
 /**
  * Offline capture (issue 27, docs/offline.md) in Chromium against the real build: the manifest
  * and the worker are there; a capture page visited once online opens again with no network, a

@@ -43,7 +43,11 @@ const networkThenCopy = new NetworkFirst({
   networkTimeoutSeconds: 4,
   matchOptions: { ignoreSearch: true },
 });
-registerRoute(({ request, url }) => request.mode === 'navigate' && isCapturePage(url.pathname), networkThenCopy);
+// Matched by path, not by `mode: navigate`: the page's own CACHE_URLS message sends plain requests.
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && url.origin === self.location.origin && isCapturePage(url.pathname),
+  networkThenCopy,
+);
 // The form a page draws (GET /api/v1/public/{events|offers}/{slug}/): the same rule.
 registerRoute(
   ({ request, url }) =>

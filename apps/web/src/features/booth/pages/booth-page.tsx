@@ -64,7 +64,7 @@ export function BoothPage() {
       await keepBoothLead(slug, lead, i18n.language);
       setNotice({ tone: 'success', text: t('booth.saved', { name: `${lead.first_name} ${lead.last_name}`.trim() }) });
       setLead(prefillFromQuery(new URLSearchParams()));
-      document.getElementById('booth-first_name')?.focus();
+      document.querySelector<HTMLInputElement>('#booth-form input')?.focus();
       queue.sendNow();
     } catch (error) {
       setNotice({
@@ -85,7 +85,6 @@ export function BoothPage() {
       error={missing.has(field) ? t('booth.required') : undefined}
     >
       <Input
-        id={`booth-${field}`}
         className={big}
         type={type}
         autoComplete={autoComplete}
@@ -121,7 +120,7 @@ export function BoothPage() {
       </p>
       {queue.unavailable && <FormAlert>{t('booth.storageUnavailable')}</FormAlert>}
       {notice !== null && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
-      <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
+      <form id="booth-form" noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           {text('first_name', 'text', 'off')}
           {text('last_name', 'text', 'off')}
