@@ -8,6 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import captureEn from '../apps/web/src/capture/locales/en.json' with { type: 'json' };
+import common from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import events from '../apps/web/src/locales/en/events.json' with { type: 'json' };
 import { api, openPage, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
 
@@ -89,6 +90,7 @@ export default async function offline({ browser, baseURL }) {
   // --- the booth screen: 3 leads offline, then online ---------------------------------------
   {
     const { context, page, close } = await openPage(browser, baseURL, { device: 'phone' });
+    await page.setViewportSize({ width: 390, height: 844 });
     await signIn(context, baseURL, account);
     await page.goto(`/events/${event.id}/booth?first_name=Bo&last_name=Badge&company=Scan%20AB&email=bo%40example.com`);
     await page.getByRole('heading', { level: 1, name: events.booth.title }).waitFor();
@@ -119,6 +121,12 @@ export default async function offline({ browser, baseURL }) {
     const bo = leads.find((lead) => lead.first_name === 'Bo');
     assert.equal(bo?.interest, 'hot');
     assert.equal(bo?.source, 'booth_visit');
+
+    // The push card: 10 s after the shell starts, never a bare browser prompt at load.
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: common.pwa.push.title }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: common.pwa.push.allow }).waitFor();
+    await screenshot(page, 'push-prompt-phone', { fullPage: false });
     await close();
   }
 }
