@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // Resolved from this file, not the cwd, so `vite build` behaves the same whether it runs
 // from the repo root (`npm run build -w apps/web`) or from apps/web.
@@ -73,10 +74,72 @@ function reactRouterProductionFiles(): Plugin {
   };
 }
 
+/** This build's id: the app compares it with builds/latest.json to learn of a newer one (spec 01 §7). */
+const BUILD_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** Writes dist/builds/latest.json, the build metadata file the app polls (lib/pwa/build-poll.ts). */
+function buildMetadata(): Plugin {
+  return {
+    name: 'leadcapture:build-metadata',
+    apply: 'build',
+    generateBundle() {
+      const source = JSON.stringify({ id: BUILD_ID, timestamp: new Date().toISOString() });
+      this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source });
+    },
+  };
+}
+
+/**
+ * The installable app (spec 02 §4, docs/offline.md): the manifest, and /sw.js built from
+ * src/sw.ts by Workbox (injectManifest) with the app shell's files listed for precaching. The
+ * page registers it itself (lib/pwa/register.ts).
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  includeAssets: ['favicon.svg'],
+  manifest: {
+    id: '/',
+    name: 'LeadCapture',
+    short_name: 'LeadCapture',
+    description: 'Capture and manage leads at trade shows and events.',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#ffffff',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/pwa-64x64.png', sizes: '64x64', type: 'image/png' },
+      { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // The app shell and its code; not the light build (dist/capture, built after this one and
+    // cached by the worker when a capture page is visited) nor the .br/.gz twins.
+    globPatterns: ['**/*.{js,css,html,woff2,svg,png}'],
+    globIgnores: ['capture/**', 'builds/**'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+});
+
 // Vite only reads a default export; config files are the one exception to named exports.
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), inlineThemeScript(), preloadTextFont(), reactRouterProductionFiles()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    inlineThemeScript(),
+    preloadTextFont(),
+    reactRouterProductionFiles(),
+    buildMetadata(),
+    pwa,
+  ],
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
   build: {
     // The server serves this directory next to the API, so the path is part of the contract.
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

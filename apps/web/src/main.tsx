@@ -10,6 +10,8 @@ import { createQueryClient } from './app/query-client.ts';
 import { createRoutes } from './app/routes.tsx';
 import { initI18n } from './i18n/i18n.ts';
 import { languageFromPath } from './i18n/language.ts';
+import { captureInstallPrompt } from './lib/pwa/pwa-state.ts';
+import { registerServiceWorker } from './lib/pwa/register.ts';
 import { startTheme } from './lib/theme.ts';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -35,6 +37,10 @@ async function start(): Promise<void> {
   startTheme();
   // Started before the router so the strings and the first page's code download in parallel.
   const strings = initI18n(language);
+
+  // The installable app (spec 02 §4): the worker, its update flow, the install prompt.
+  captureInstallPrompt();
+  registerServiceWorker();
 
   const queryClient = createQueryClient();
   wireApiClient({ router: () => router, queryClient });

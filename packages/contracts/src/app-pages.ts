@@ -34,6 +34,7 @@ export const APP_PAGE_PATHS = [
   '/events/form',
   '/events/form/:id',
   '/events/:id',
+  '/events/:id/booth',
   '/offers',
   '/offers/form',
   '/offers/form/:id',

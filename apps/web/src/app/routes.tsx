@@ -79,6 +79,7 @@ const pages = {
   eventForm: lazyPage(() =>
     import('../features/events/pages/event-form-page.tsx').then((m) => ({ Component: m.EventFormPage })),
   ),
+  booth: lazyPage(() => import('../features/booth/pages/booth-page.tsx').then((m) => ({ Component: m.BoothPage }))),
   eventDetail: lazyPage(() =>
     import('../features/events/pages/event-detail-page.tsx').then((m) => ({ Component: m.EventDetailPage })),
   ),
@@ -299,6 +300,7 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               handle: { ...title((t) => t('events:form.editTitle')), namespaces: ['builder'] },
             },
             { path: at('/events/:id'), lazy: pages.eventDetail, handle: title((t) => t('events:detail.metaTitle')) },
+            { path: at('/events/:id/booth'), lazy: pages.booth, handle: title((t) => t('events:booth.metaTitle')) },
             { path: at('/offers'), lazy: pages.offers, handle: title((t) => t('offers:list.title')) },
             {
               path: at('/offers/form'),

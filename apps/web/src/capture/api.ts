@@ -31,7 +31,10 @@ export type ApiFailure =
   | { kind: 'validation'; details: Record<string, string[]> }
   | { kind: 'rate_limited'; retryAfterSeconds: number | null }
   | { kind: 'limit_reached' }
-  | { kind: 'server'; status: number };
+  | { kind: 'server'; status: number }
+  /** Offline and the device could not keep the answers: its storage is full, or not available. */
+  | { kind: 'storage_full' }
+  | { kind: 'storage_unavailable' };
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; failure: ApiFailure };
 

@@ -25,6 +25,7 @@ import { useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { FormRenderer, fieldDomId, type FormRendererMessages } from '../components/form-renderer/form-renderer.tsx';
 import { localizePath, type Language } from '../i18n/language.ts';
 import { newIdempotencyKey, type ApiFailure, type ApiResult } from './api.ts';
+import type { KeepResult } from './offline.ts';
 import type { CaptureAction } from './capture-machine.ts';
 import { translateFormMessage, type Translate } from './i18n.ts';
 import { primaryButtonClass } from './page-frame.tsx';
@@ -79,6 +80,10 @@ function failureMessage(failure: ApiFailure, t: Translate): string {
       return t('error.network');
     case 'timeout':
       return t('error.timeout');
+    case 'storage_full':
+      return t('offline.storageFull');
+    case 'storage_unavailable':
+      return t('offline.storageUnavailable');
     case 'rate_limited':
       return failure.retryAfterSeconds !== null && failure.retryAfterSeconds > 0
         ? t('error.rateLimited', { seconds: failure.retryAfterSeconds })
@@ -107,13 +112,17 @@ export interface CaptureFormProps {
   send: (body: CaptureRequest, idempotencyKey: string) => Promise<ApiResult<CaptureResult>>;
   /** Uploads a file field's file as soon as it is chosen; its id is the field's answer. */
   upload: UploadFile;
+  /** No answer from the network: keeps the answers on the device to send later (capture/offline.ts). */
+  keep: (body: CaptureRequest, idempotencyKey: string) => Promise<KeepResult>;
   language: Language;
   t: Translate;
   messages: FormRendererMessages;
   attribution: CaptureAttribution & { source: CaptureSource };
   submitting: boolean;
   failure: ApiFailure | null;
-  dispatch: (action: Extract<CaptureAction<unknown>, { type: 'submit' | 'submitted' | 'submit_failed' }>) => void;
+  dispatch: (
+    action: Extract<CaptureAction<unknown>, { type: 'submit' | 'submitted' | 'submit_failed' | 'saved_offline' }>,
+  ) => void;
 }
 
 /**
@@ -125,6 +134,7 @@ export function CaptureForm({
   page,
   send,
   upload,
+  keep,
   language,
   t,
   messages,
@@ -217,6 +227,16 @@ export function CaptureForm({
     const result = await send(body, attemptRef.current.key);
     if (result.ok) {
       dispatch({ type: 'submitted', status: result.data.status, email: answers.standard.email });
+      return;
+    }
+    if (result.failure.kind === 'network' || result.failure.kind === 'timeout') {
+      // The same key goes with it: if the request did arrive, the replay is answered, not stored twice.
+      const kept = await keep(body, attemptRef.current.key);
+      if (kept === 'saved') {
+        dispatch({ type: 'saved_offline' });
+        return;
+      }
+      dispatch({ type: 'submit_failed', failure: { kind: kept === 'full' ? 'storage_full' : 'storage_unavailable' } });
       return;
     }
     if (result.failure.kind === 'validation') {

@@ -8,6 +8,7 @@ import type { ApiFailure } from './api.ts';
  * (PublicEvent or PublicOffer):
  *
  *   loading ──loaded──▶ form ──submit──▶ submitting ──submitted──▶ thank_you | pending_approval
+ *                                            └──no network, kept──▶ saved_offline
  *      │                 ▲                   │                            │
  *      ├─404──▶ not_found│                   ├─404──▶ not_found           │
  *      └─other─▶ error   └──submit_failed────┘        (reset: the next visitor, kiosk mode)
@@ -22,7 +23,9 @@ export type CaptureState<P> =
   | { phase: 'form'; page: P; failure: ApiFailure | null }
   | { phase: 'submitting'; page: P }
   | { phase: 'thank_you'; page: P; email: string }
-  | { phase: 'pending_approval'; page: P; email: string };
+  | { phase: 'pending_approval'; page: P; email: string }
+  /** No network: the answers are kept on this device and sent when it is back (docs/offline.md). */
+  | { phase: 'saved_offline'; page: P };
 
 export type CaptureAction<P> =
   | { type: 'load' }
@@ -31,6 +34,7 @@ export type CaptureAction<P> =
   | { type: 'submit' }
   | { type: 'submitted'; status: CaptureStatus; email: string }
   | { type: 'submit_failed'; failure: ApiFailure }
+  | { type: 'saved_offline' }
   | { type: 'reset' };
 
 export const initialCaptureState = { phase: 'loading' } as const;
@@ -59,8 +63,10 @@ export function captureReducer<P>(state: CaptureState<P>, action: CaptureAction<
       // The page was closed (deactivated, unpublished or deleted) while the visitor filled the form in.
       if (action.failure.kind === 'not_found') return { phase: 'not_found' };
       return { phase: 'form', page: state.page, failure: action.failure };
+    case 'saved_offline':
+      return state.phase === 'submitting' ? { phase: 'saved_offline', page: state.page } : state;
     case 'reset':
-      return state.phase === 'thank_you' || state.phase === 'pending_approval'
+      return state.phase === 'thank_you' || state.phase === 'pending_approval' || state.phase === 'saved_offline'
         ? { phase: 'form', page: state.page, failure: null }
         : state;
   }

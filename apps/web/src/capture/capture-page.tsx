@@ -19,6 +19,7 @@ const eventPage: PageKind<PublicEvent> = {
   countView: countPageView,
   send: submitCapture,
   path: eventPath,
+  offline: { action: 'capture', submitPath: (slug) => `${eventPath(slug)}leads/` },
   formPage: (event) => event,
   emailVerification: (event) => event.email_verification,
   successMessage: () => '',

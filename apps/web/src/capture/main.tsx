@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { languageFromPath } from '../i18n/language.ts';
 import { startTheme } from '../lib/theme.ts';
 import { CaptureApp } from './capture-app.tsx';
+import { eventPath, offerPath } from './api.ts';
+import { prepareOffline } from './offline.ts';
 import { captureRoute } from './route.ts';
 
 /*
@@ -17,14 +19,13 @@ document.documentElement.lang = language;
 // system (and a choice made in the app, in another tab) while nothing is stored.
 startTheme();
 
+const route = captureRoute(pathname, search);
+// The visitors' pages work with no network after one online visit (docs/offline.md).
+if (route.kind === 'event') prepareOffline(eventPath(route.slug));
+else if (route.kind === 'offer') prepareOffline(offerPath(route.slug));
+
 const container = document.getElementById('root');
 if (container === null) throw new Error('capture.html has no #root element');
 createRoot(container).render(
-  <CaptureApp
-    route={captureRoute(pathname, search)}
-    language={language}
-    pathname={pathname}
-    search={search}
-    referrer={document.referrer}
-  />,
+  <CaptureApp route={route} language={language} pathname={pathname} search={search} referrer={document.referrer} />,
 );

@@ -37,6 +37,7 @@ const offerPage: PageKind<PublicOffer> = {
   countView: countOfferView,
   send: submitOffer,
   path: offerPath,
+  offline: { action: 'offer', submitPath: (slug) => `${offerPath(slug)}submit/` },
   formPage: (offer) => ({ ...offer, name: offer.title }),
   emailVerification: () => false,
   successMessage: (offer) => offer.success_message,

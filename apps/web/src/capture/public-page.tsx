@@ -1,11 +1,12 @@
 import { attributionFromPage, type CaptureRequest, type CaptureResult } from '@leadcapture/contracts/public-capture';
-import { Check, Clock, Mail, RotateCcw, WifiOff } from 'lucide-react';
+import { Check, Clock, CloudOff, Mail, RotateCcw, WifiOff } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import type { Language } from '../i18n/language.ts';
 import { uploadAttachment, type ApiFailure, type ApiResult } from './api.ts';
 import { CaptureForm, type CaptureFormPage } from './capture-form.tsx';
 import { captureReducer, initialCaptureState, type CaptureState } from './capture-machine.ts';
 import { createTranslator, rendererMessages, type MessageKey, type Translate } from './i18n.ts';
+import { keepForLater } from './offline.ts';
 import {
   cardClass,
   MessageCard,
@@ -38,6 +39,8 @@ export interface PageKind<P> {
   send: (slug: string, body: CaptureRequest, idempotencyKey: string) => Promise<ApiResult<CaptureResult>>;
   /** The page's address under the API, where a file field's uploads go (`{path}files/`). */
   path: (slug: string) => string;
+  /** Where a submission kept offline is sent later (under the API), and the queue's name for it. */
+  offline: { action: 'capture' | 'offer'; submitPath: (slug: string) => string };
   /** The page as the form and the result panel need it. */
   formPage: (page: P) => CaptureFormPage;
   /** The visitor will be mailed a confirmation link (double opt-in): say so on success. */
@@ -252,7 +255,39 @@ export function PublicPage<P>({
       <div className={cardClass}>
         {kind.header(shown, t, language)}
         <div className="mx-5 border-t border-border sm:mx-10" />
-        {state.phase === 'thank_you' || state.phase === 'pending_approval' ? (
+        {state.phase === 'saved_offline' ? (
+          <section
+            aria-labelledby="status-title"
+            className="grid justify-items-center gap-4 px-5 py-10 text-center sm:px-10 sm:py-12"
+          >
+            <div className="grid size-16 place-items-center rounded-full bg-(--form-accent) text-(--form-accent-foreground) shadow-md">
+              <CloudOff aria-hidden="true" strokeWidth={2.5} className="size-8" />
+            </div>
+            <h2
+              id="status-title"
+              ref={focusOnMount}
+              tabIndex={-1}
+              className="text-2xl font-bold tracking-tight text-foreground focus:outline-none"
+            >
+              {t('offline.savedTitle')}
+            </h2>
+            <p role="status" className="max-w-md text-base/7 text-muted-foreground">
+              {t('offline.saved')}
+            </p>
+            <button
+              type="button"
+              onClick={() => {
+                focusNext.current = 'form';
+                setFormKey((k) => k + 1);
+                dispatch({ type: 'reset' });
+              }}
+              className={`${secondaryButtonClass} mt-2`}
+            >
+              <RotateCcw aria-hidden="true" className="size-4" />
+              {t('thanks.another')}
+            </button>
+          </section>
+        ) : state.phase === 'thank_you' || state.phase === 'pending_approval' ? (
           <StatusPanel
             pending={state.phase === 'pending_approval'}
             organization={formPage.organization_name || formPage.name}
@@ -273,6 +308,7 @@ export function PublicPage<P>({
             page={formPage}
             send={(body, key) => kind.send(slug, body, key)}
             upload={(file) => uploadAttachment(kind.path(slug), file, file.name)}
+            keep={(body, key) => keepForLater(kind.offline.action, slug, kind.offline.submitPath(slug), body, key)}
             language={language}
             t={t}
             messages={messages}
@@ -280,7 +316,7 @@ export function PublicPage<P>({
             submitting={state.phase === 'submitting'}
             failure={state.phase === 'form' ? state.failure : null}
             dispatch={(action) => {
-              if (action.type === 'submitted') focusNext.current = 'status';
+              if (action.type === 'submitted' || action.type === 'saved_offline') focusNext.current = 'status';
               dispatch(action);
             }}
           />

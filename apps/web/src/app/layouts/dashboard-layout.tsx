@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../features/auth/api/me.ts';
 import { getImpersonation } from '../../lib/impersonation.ts';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { PwaPrompts } from '../../features/pwa/components/pwa-prompts.tsx';
 import { Brand } from '../components/brand.tsx';
 import { NavDrawer } from '../components/nav-drawer.tsx';
 import { OrganizationSwitcher } from '../components/organization-switcher.tsx';
@@ -122,6 +123,7 @@ export function DashboardLayout() {
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
           <ShellBillingBanner />
           <Outlet />
+          <PwaPrompts />
           <Suspense fallback={null}>
             <LiveUpdates />
           </Suspense>

@@ -265,6 +265,11 @@ function QuickActions({ overview: o }: { overview: DashboardOverview | undefined
             events.length === 0 ? t('quickActions.scanQrNone') : t('quickActions.scanQrHint'),
           )}
         </button>
+        {events[0] !== undefined && (
+          <Link to={lp(`/events/${events[0].id}/booth`)} className={actionClass}>
+            {body(UserPlus, t('quickActions.booth'), t('quickActions.boothHint'))}
+          </Link>
+        )}
         <Link to={lp('/analytics')} className={actionClass}>
           {body(BarChart3, t('quickActions.analytics'), t('quickActions.analyticsHint'))}
         </Link>

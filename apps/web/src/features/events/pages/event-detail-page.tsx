@@ -1,5 +1,5 @@
 import type { EventSettings } from '@leadcapture/contracts/events';
-import { CalendarDays, Check, ExternalLink, MapPin, Minus, Pencil, Trash2 } from 'lucide-react';
+import { CalendarDays, Check, ExternalLink, MapPin, Minus, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -184,6 +184,12 @@ function EventDetail({
             {t('detail.actions.openCapture')}
             <span className="sr-only">{t('detail.newTab')}</span>
           </a>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={lp(`/events/${event.id}/booth`)}>
+            <UserPlus aria-hidden="true" />
+            {t('detail.actions.booth')}
+          </Link>
         </Button>
         {canWrite && (
           <>
