@@ -61,6 +61,8 @@ describe('row-level security', () => {
       'invitation_tokens',
       'invoices',
       'lead_activities',
+      'lead_count_deltas',
+      'lead_day_counts',
       'lead_email_confirmations',
       'lead_imports',
       'lead_scoring_rules',
