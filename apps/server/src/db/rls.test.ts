@@ -68,6 +68,7 @@ describe('row-level security', () => {
       'lead_scoring_rules',
       'leads',
       'memberships',
+      'notification_digest_hours',
       'notification_digests',
       'notification_logs',
       'notification_preferences',
