@@ -192,6 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(acceptApiKeys('events', qualificationRoutes(deps)), { prefix: '/events' });
       await api.register(acceptApiKeys('offers', offerRoutes(deps)), { prefix: '/offers' });
       await api.register(acceptApiKeys('offers', pageLeadsRoutes(deps, 'offer')), { prefix: '/offers' });
+      await api.register(acceptApiKeys('offers', qualificationRoutes(deps, 'offer')), { prefix: '/offers' });
       await api.register(acceptApiKeys('leads', leadsRoutes(deps)), { prefix: '/leads' });
       await api.register(acceptApiKeys('clients', leadConversionRoutes(deps)), { prefix: '/leads' });
       await api.register(acceptApiKeys('clients', clientsRoutes(deps)), { prefix: '/clients' });

@@ -215,7 +215,7 @@ export const notificationPreferenceSchema = z.object({
 });
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
 
-/** The local hour (organisation timezone) at which the day's digest mails go out. */
+/** The local hour (organisation timezone) at which the day's digest goes out, until a member picks theirs. */
 export const DIGEST_HOUR = 8;
 
 /** What a category does until the member changes it: lead mail gathered in the daily digest. */
@@ -238,9 +238,13 @@ export const notificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-/** PUT/PATCH: the categories to change, each with the channels to change; others keep theirs. */
+/**
+ * PUT/PATCH: the categories to change, each with the channels to change; others keep theirs;
+ * and/or the member's digest hour (0-23, the organisation's timezone).
+ */
 export const updateNotificationPreferencesSchema = z
   .object({
+    digest_hour: z.number().int().min(0).max(23).optional(),
     preferences: z
       .array(
         z
@@ -257,9 +261,14 @@ export const updateNotificationPreferencesSchema = z
       .max(NOTIFICATION_CATEGORIES.length)
       .refine((list) => new Set(list.map((p) => p.category)).size === list.length, {
         message: 'Each category may appear once',
-      }),
+      })
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.preferences !== undefined || body.digest_hour !== undefined, {
+    message: 'Send preferences or digest_hour',
+    path: ['preferences'],
+  });
 export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPreferencesSchema>;
 
 /** The organisation's notification settings: when a new lead counts as hot. */

@@ -621,6 +621,30 @@ const ROUTES: Route[] = [
     request: async () => ({ url: `offers/${await newOffer()}/` }),
   },
   {
+    method: 'GET',
+    path: '/offers/{id}/assignment/',
+    allowed: ALL,
+    request: () => ({ url: `offers/${offerId}/assignment/` }),
+  },
+  {
+    method: 'PUT',
+    path: '/offers/{id}/assignment/',
+    allowed: WORK,
+    request: () => ({ url: `offers/${offerId}/assignment/`, body: { mode: 'round_robin', user_ids: [] } }),
+  },
+  {
+    method: 'GET',
+    path: '/offers/{id}/scoring_rules/',
+    allowed: ALL,
+    request: () => ({ url: `offers/${offerId}/scoring_rules/` }),
+  },
+  {
+    method: 'PUT',
+    path: '/offers/{id}/scoring_rules/',
+    allowed: WORK,
+    request: () => ({ url: `offers/${offerId}/scoring_rules/`, body: { rules: [] } }),
+  },
+  {
     method: 'POST',
     path: '/offers/{id}/activate/',
     allowed: WORK,

@@ -9,6 +9,7 @@ import { advanceSubscriptions } from '../modules/billing/billing.service.ts';
 import { recordUsageRecords } from '../modules/billing/billing-account.service.ts';
 import type { BillingProvider } from '../modules/billing/provider.ts';
 import { CONTACT_OUTBOX_KIND, contactMailHandler } from '../modules/contact/contact.service.ts';
+import { foldAllLeadCounts } from '../modules/analytics/lead-counts.ts';
 import { removeUnclaimedAttachments } from '../modules/capture/attachments.ts';
 import { purgeExpiredLeads } from '../modules/leads/lead-purge.service.ts';
 import { failStaleImports, LEADS_IMPORTED } from '../modules/leads/lead-imports.service.ts';
@@ -54,10 +55,13 @@ export const USAGE_RECORDS_TASK = 'usage_records';
 export const WEBHOOK_RETENTION_TASK = 'webhook_delivery_retention';
 export const DIGEST_TASK = 'notification_digests';
 export const AUDIT_RETENTION_TASK = 'audit_retention';
+export const LEAD_COUNTS_TASK = 'lead_counts_fold';
 /** Each day's usage figure is rewritten at most an hour before the day ends. */
 const USAGE_RECORDS_INTERVAL_MS = 60 * 60 * 1000;
 /** Imports interrupted by a dead process are found within a minute of going stale. */
 const IMPORT_SWEEP_INTERVAL_MS = 60_000;
+/** The leads rollup's deltas are folded every minute, so readers add up few of them (decision 029). */
+const LEAD_COUNTS_INTERVAL_MS = 60_000;
 
 /**
  * The work that runs beside requests (docs/jobs.md): the outbox, which delivers what leaves the
@@ -164,6 +168,11 @@ export function createBackgroundWork(opts: {
       {
         name: ATTACHMENT_CLEANUP_TASK,
         run: () => removeUnclaimedAttachments({ db: database.db, storage, log }),
+      },
+      {
+        name: LEAD_COUNTS_TASK,
+        intervalMs: Math.min(config.schedulerIntervalMs, LEAD_COUNTS_INTERVAL_MS),
+        run: () => foldAllLeadCounts(database.db),
       },
       { name: OUTBOX_RETENTION_TASK, run: () => purgeOutbox(database.db) },
       { name: WEBHOOK_RETENTION_TASK, run: () => purgeOldDeliveries(database.db) },

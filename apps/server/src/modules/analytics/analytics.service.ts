@@ -12,7 +12,7 @@ import type {
 } from '@leadcapture/contracts/analytics';
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from '@leadcapture/contracts/constants';
 import { deriveEventStatus } from '@leadcapture/contracts/event-status';
-import { and, asc, desc, eq, getTableColumns, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { assertCan } from '../../http/permissions.ts';
@@ -27,6 +27,10 @@ import {
 } from '../events/events.service.ts';
 import { capturePageViews, events } from '../events/events.table.ts';
 import { leads } from '../leads/leads.table.ts';
+import { leadCountRows } from './lead-counts.ts';
+
+// The module's public surface for other modules: the rollup's rebuild on a timezone change.
+export { rebuildLeadCounts } from './lead-counts.ts';
 import { memberships, organizations } from '../organizations/organizations.table.ts';
 import {
   bucketDates,
@@ -185,26 +189,27 @@ export async function dashboardOverview(
   const previous = input.range === 'all' ? null : await resolvePeriod(ctx, previousRange(p), now);
   const live = liveLeads(ctx);
 
-  const [totals] = await queryRows<{ total: number; converted: number; current: number; previous: number }>(
+  // Totals and days from the rollup (decision 029): all time in a few thousand rows, exact.
+  const counted = await queryRows<{ day: string; converted: boolean; n: number }>(
     ctx.tx,
-    sql`select
-      count(*)::int as total,
-      count(*) filter (where ${leadConverted})::int as converted,
-      count(*) filter (where ${leads.createdAt} >= ${p.startAt} and ${leads.createdAt} < ${p.endAt})::int as current,
-      ${
-        previous
-          ? sql`count(*) filter (where ${leads.createdAt} >= ${previous.startAt} and ${leads.createdAt} < ${previous.endAt})::int`
-          : sql`0`
-      } as previous
-    from ${leads} where ${live}`,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, status in (${inList(CONVERTED_STATUSES)}) as converted, sum(leads)::int as n
+      from ${leadCountRows(ctx.organizationId, p.timezone)} c group by 1, 2`,
   );
+  let total = 0;
+  let converted = 0;
+  let current = 0;
+  let previousCount = 0;
+  const countOn = new Map<string, number>();
+  for (const row of counted) {
+    total += row.n;
+    if (row.converted) converted += row.n;
+    if (row.day >= p.from && row.day <= p.to) {
+      current += row.n;
+      countOn.set(row.day, (countOn.get(row.day) ?? 0) + row.n);
+    }
+    if (previous && row.day >= previous.from && row.day <= previous.to) previousCount += row.n;
+  }
   const activeEvents = await activeEventCount(ctx, now);
-  const perDay = await queryRows<{ day: string; n: number }>(
-    ctx.tx,
-    sql`select ${localBucket(sql`${leads.createdAt}`, p, 'day')} as day, count(*)::int as n
-      from ${leads} where ${leadsIn(ctx, p)} group by 1`,
-  );
-  const countOn = new Map(perDay.map((r) => [r.day, r.n]));
 
   const recent = await ctx.tx
     .select({
@@ -228,7 +233,7 @@ export async function dashboardOverview(
 
   // Running now or still to come, soonest first; events without dates last.
   const upcoming = await ctx.tx
-    .select({ ...getTableColumns(events), leadsCaptured: leadsCapturedOf })
+    .select()
     .from(events)
     .where(
       and(
@@ -239,14 +244,22 @@ export async function dashboardOverview(
     )
     .orderBy(sql`${events.startDate} asc nulls last`, asc(events.name))
     .limit(5);
+  // Their leads_captured (event-figures.ts's definition: live leads) from the rollup too.
+  const capturedRows =
+    upcoming.length === 0
+      ? []
+      : await queryRows<{ event_id: string; n: number }>(
+          ctx.tx,
+          sql`select event_id, sum(leads)::int as n from ${leadCountRows(ctx.organizationId, p.timezone)} c
+            where event_id in (${inList(upcoming.map((e) => e.id))}) group by 1`,
+        );
+  const capturedOf = new Map(capturedRows.map((r) => [r.event_id, r.n]));
 
-  const total = totals?.total ?? 0;
-  const converted = totals?.converted ?? 0;
   return {
     period: { days: p.days, start: p.start, end: p.end },
     total_leads: total,
-    new_leads: totals?.current ?? 0,
-    new_leads_previous: totals?.previous ?? 0,
+    new_leads: current,
+    new_leads_previous: previousCount,
     active_events: activeEvents,
     conversion_rate: percent(converted, total),
     converted_leads: converted,
@@ -264,7 +277,7 @@ export async function dashboardOverview(
       start_date: e.startDate?.toISOString() ?? null,
       end_date: e.endDate?.toISOString() ?? null,
       status: deriveEventStatus(e.status, e.startDate, e.endDate, now),
-      leads_captured: e.leadsCaptured,
+      leads_captured: capturedOf.get(e.id) ?? 0,
     })),
   };
 }

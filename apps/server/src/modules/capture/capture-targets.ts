@@ -14,7 +14,7 @@ export interface CaptureTarget {
   /** The organisation's scoring rules a new lead is scored by, and their version (null: defaults). */
   rules: ScoringRules;
   rulesVersion: string | null;
-  /** The event's assignment of new captures (offers: none). Part of the page's version. */
+  /** The page's (event's or offer's) assignment of new captures. Part of the page's version. */
   assignment: EventAssignment | null;
   /** The event's scoring rules over its form answers (offers: none). Part of the page's version. */
   answerRules: AnswerRule[];

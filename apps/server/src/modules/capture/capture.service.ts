@@ -245,7 +245,10 @@ async function captureTarget(deps: AppDeps, kind: PageKind, idOrSlug: string, fr
           }),
         )
       : inPublicOffer(deps.db, idOrSlug, (scope, offer, version) =>
-          withRules(scope, offerPage(offer), offer.formFields, version, { assignment: null, answerRules: [] }),
+          withRules(scope, offerPage(offer), offer.formFields, version, {
+            assignment: offer.assignment.mode === 'none' ? null : offer.assignment,
+            answerRules: offer.answerRules,
+          }),
         ));
     deps.captureTargets.set(key, target);
     return target;

@@ -130,6 +130,16 @@ export async function rescoreEventAnswers(
   eventId: string,
   answerRules: readonly AnswerRule[],
 ): Promise<void> {
+  await rescorePageAnswers(tx, organizationId, { kind: 'event', id: eventId }, answerRules);
+}
+
+/** The same for the leads of an event's or an offer's page, by the page's own answer rules. */
+export async function rescorePageAnswers(
+  tx: Tx,
+  organizationId: string,
+  page: { kind: 'event' | 'offer'; id: string },
+  answerRules: readonly AnswerRule[],
+): Promise<void> {
   const { rules } = await loadScoringRules(tx, organizationId);
   const points = answerPointsSql(answerRules);
   const auto = autoScoreSql(rules, points);
@@ -141,7 +151,9 @@ export async function rescoreEventAnswers(
       score: sql`coalesce(${leads.manualScore}, ${auto})`,
       updatedAt: sql`${leads.updatedAt}`,
     })
-    .where(and(eq(leads.organizationId, organizationId), eq(leads.eventId, eventId)));
+    .where(
+      and(eq(leads.organizationId, organizationId), eq(page.kind === 'event' ? leads.eventId : leads.offerId, page.id)),
+    );
 }
 
 /** Column values that store a freshly computed automatic score and the score in force. */

@@ -23,12 +23,13 @@ import { memberships, organizations } from '../organizations/organizations.table
 import { notifyLeadChanges } from '../notifications/notifications.service.ts';
 import { loadScoringRules } from './lead-scoring.service.ts';
 import { events } from '../events/events.table.ts';
+import { offers } from '../offers/offers.table.ts';
 import { queueWebhookEvents } from '../webhooks/webhooks.service.ts';
 import { leadActivities, leads } from './leads.table.ts';
 
 // The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
 // use of its other files.
-export { loadScoringRules, rescoreEventAnswers } from './lead-scoring.service.ts';
+export { loadScoringRules, rescoreEventAnswers, rescorePageAnswers } from './lead-scoring.service.ts';
 export { getPageLead, listPageLeads, type LeadPage } from './lead-list.service.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -218,13 +219,27 @@ async function assignee(ctx: TenantContext, userId: string | null | undefined): 
   return member;
 }
 
-/** The event's scoring rules over its form answers ([] without an event). */
-async function eventAnswerRules(ctx: VisitorScope, eventId: string | null): Promise<AnswerRule[]> {
-  if (!eventId) return [];
+/**
+ * The scoring rules over the lead's form answers: its event's, else its offer's (an offer's
+ * captures are scored by the offer's own rules); [] with neither.
+ */
+export async function eventAnswerRules(
+  ctx: VisitorScope,
+  eventId: string | null,
+  offerId: string | null = null,
+): Promise<AnswerRule[]> {
+  if (eventId) {
+    const [row] = await ctx.tx
+      .select({ rules: events.answerRules })
+      .from(events)
+      .where(and(eq(events.id, eventId), eq(events.organizationId, ctx.organizationId)));
+    return row?.rules ?? [];
+  }
+  if (!offerId) return [];
   const [row] = await ctx.tx
-    .select({ rules: events.answerRules })
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.organizationId, ctx.organizationId)));
+    .select({ rules: offers.answerRules })
+    .from(offers)
+    .where(and(eq(offers.id, offerId), eq(offers.organizationId, ctx.organizationId)));
   return row?.rules ?? [];
 }
 
@@ -455,7 +470,7 @@ export async function updateLead(
   // the interest they set unless this change sets it.
   if (changes.customFields !== undefined || changes.eventId !== undefined) {
     const answers = evaluateAnswerRules(
-      await eventAnswerRules(ctx, changes.eventId !== undefined ? changes.eventId : current.eventId),
+      await eventAnswerRules(ctx, changes.eventId !== undefined ? changes.eventId : current.eventId, current.offerId),
       changes.customFields ?? current.customFields,
     );
     changes.answerPoints = answers.points;
@@ -624,7 +639,7 @@ export async function assignLead(
  * lead's answers match (its label and points; a rule that only sets the interest shows 0).
  */
 async function scoreAnswer(ctx: TenantContext, row: LeadRow, rules: ScoringRules): Promise<LeadScore> {
-  const { hits } = evaluateAnswerRules(await eventAnswerRules(ctx, row.eventId), row.customFields);
+  const { hits } = evaluateAnswerRules(await eventAnswerRules(ctx, row.eventId, row.offerId), row.customFields);
   const breakdown = scoreLead({ ...scoredAnswers(row), answers: hits }, rules);
   return { score: row.score, auto_score: row.autoScore, manual_score: row.manualScore, lines: breakdown.lines };
 }

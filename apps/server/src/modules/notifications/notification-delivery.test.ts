@@ -443,6 +443,46 @@ describe('daily digest', () => {
     await sendDigests(t.database.db, new Date(morning.getTime() + 24 * 3600_000));
     expect(await mailFor(rep, 2)).toHaveLength(2);
   });
+
+  it('waits for the hour each member chose (0-23), and refuses an hour outside it', async () => {
+    const owner = await registerUser(t);
+    const rep = await addMember(owner, 'member');
+    const early = await addMember(owner, 'member');
+    expect(
+      expectData(notificationPreferencesSchema, await call('GET', 'notifications/preferences/me/', rep)),
+    ).toMatchObject({
+      digest_hour: 8,
+    });
+    const saved = expectData(
+      notificationPreferencesSchema,
+      await call('PATCH', 'notifications/preferences/me/', rep, { digest_hour: 17 }),
+    );
+    expect(saved.digest_hour).toBe(17);
+    expect(saved.preferences.every((p) => p.is_default)).toBe(true);
+    expectData(
+      notificationPreferencesSchema,
+      await call('PATCH', 'notifications/preferences/me/', early, { digest_hour: 0 }),
+    );
+    expectValidation(await call('PATCH', 'notifications/preferences/me/', rep, { digest_hour: 24 }), 'digest_hour');
+    expectValidation(await call('PATCH', 'notifications/preferences/me/', rep, {}), 'preferences');
+    // Another member's hour is theirs alone.
+    expect(
+      expectData(notificationPreferencesSchema, await call('GET', 'notifications/preferences/me/', owner)).digest_hour,
+    ).toBe(8);
+
+    await createLead(owner, { assigned_to: rep.user.id, first_name: 'Dora' });
+    await createLead(owner, { assigned_to: early.user.id, first_name: 'Erik' });
+    await t.app.deps.outbox.drain();
+    const day = new Date();
+    const at = (hour: number) => new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour));
+    await sendDigests(t.database.db, at(1));
+    expect(await mailFor(early)).toHaveLength(1);
+    await sendDigests(t.database.db, at(16));
+    await t.app.deps.outbox.drain();
+    expect(await sentTo(rep)).toHaveLength(0);
+    await sendDigests(t.database.db, at(17));
+    expect(await mailFor(rep)).toHaveLength(1);
+  });
 });
 
 describe('templates', () => {

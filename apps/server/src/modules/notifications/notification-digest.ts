@@ -6,7 +6,7 @@ import { enqueue } from '../../jobs/outbox.ts';
 import { digestDetail } from '../../mail/templates.ts';
 import { users } from '../auth/auth.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
-import { notificationDigests, notificationLogs } from './notifications.table.ts';
+import { notificationDigestHours, notificationDigests, notificationLogs } from './notifications.table.ts';
 
 /** Lines a digest lists; the rest are counted ("… and 12 more"). */
 const DIGEST_LINES = 50;
@@ -32,8 +32,6 @@ async function digestOrganization(tx: Tx, organizationId: string, now: Date): Pr
     .where(eq(organizations.id, organizationId));
   if (!org) return 0;
   const clock = localClock(org.settings.timezone, now);
-  // Mornings only: before DIGEST_HOUR the mail waits; after it, whoever has none today gets one.
-  if (clock.hour < DIGEST_HOUR) return 0;
   const waiting = await tx
     .select({ id: notificationLogs.id, userId: notificationLogs.userId, subject: notificationLogs.subject })
     .from(notificationLogs)
@@ -54,6 +52,15 @@ async function digestOrganization(tx: Tx, organizationId: string, now: Date): Pr
     list.push(row);
     byUser.set(row.userId, list);
   }
+  if (byUser.size === 0) return 0;
+  // Each member's own hour (DIGEST_HOUR until chosen): before it their mail waits; from it on,
+  // whoever has none today gets one.
+  const hours = await tx
+    .select({ userId: notificationDigestHours.userId, hour: notificationDigestHours.hour })
+    .from(notificationDigestHours)
+    .where(eq(notificationDigestHours.organizationId, organizationId));
+  const hourOf = new Map(hours.map((h) => [h.userId, h.hour]));
+  for (const userId of [...byUser.keys()]) if (clock.hour < (hourOf.get(userId) ?? DIGEST_HOUR)) byUser.delete(userId);
   if (byUser.size === 0) return 0;
   const people = await tx
     .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
@@ -120,8 +127,8 @@ async function digestOrganization(tx: Tx, organizationId: string, now: Date): Pr
 /**
  * The scheduled task `notification_digests` (once across processes, jobs/scheduler): in every
  * organisation with mail waiting for a digest (db/functions/notification_digest_organizations.sql)
- * where it is DIGEST_HOUR or later, each member with waiting mail and no digest yet today gets
- * one mail listing them. Urgent notices never wait here (notification-delivery.ts).
+ * each member with waiting mail, no digest yet today and whose chosen hour (DIGEST_HOUR until
+ * chosen, in the organisation's timezone) has come gets one mail listing them. Urgent notices never wait here (notification-delivery.ts).
  */
 export async function sendDigests(db: Database, now = new Date()): Promise<{ organizations: number; sent: number }> {
   const orgs = await queryRows<{ id: string }>(db, sql`select notification_digest_organizations() as id`);

@@ -36,6 +36,7 @@ import { organizations } from '../organizations/organizations.table.ts';
 import { hotLeadThreshold } from './lead-notifications.ts';
 import { deliverNotice, membersOf } from './notification-delivery.ts';
 import {
+  notificationDigestHours,
   notificationLogs,
   notificationPreferences,
   notificationSettings,
@@ -59,6 +60,15 @@ export async function getPreferences(ctx: TenantContext): Promise<NotificationPr
     .select({ settings: organizations.settings })
     .from(organizations)
     .where(eq(organizations.id, ctx.organizationId));
+  const [own] = await ctx.tx
+    .select({ hour: notificationDigestHours.hour })
+    .from(notificationDigestHours)
+    .where(
+      and(
+        eq(notificationDigestHours.organizationId, ctx.organizationId),
+        eq(notificationDigestHours.userId, ctx.userId),
+      ),
+    );
   return {
     preferences: NOTIFICATION_CATEGORIES.map((category) => {
       const row = chosen.get(category);
@@ -66,7 +76,7 @@ export async function getPreferences(ctx: TenantContext): Promise<NotificationPr
         ? { category, in_app: row.inApp, email: row.email, push: row.push, digest: row.digest, is_default: false }
         : { category, ...DEFAULT_NOTIFICATION_PREFERENCES[category], is_default: true };
     }),
-    digest_hour: DIGEST_HOUR,
+    digest_hour: own?.hour ?? DIGEST_HOUR,
     timezone: org?.settings.timezone ?? 'UTC',
   };
 }
@@ -78,7 +88,16 @@ export async function updatePreferences(
 ): Promise<NotificationPreferences> {
   const current = await getPreferences(ctx);
   const byCategory = new Map(current.preferences.map((p) => [p.category, p]));
-  for (const change of input.preferences) {
+  if (input.digest_hour !== undefined) {
+    await ctx.tx
+      .insert(notificationDigestHours)
+      .values({ organizationId: ctx.organizationId, userId: ctx.userId, hour: input.digest_hour })
+      .onConflictDoUpdate({
+        target: [notificationDigestHours.organizationId, notificationDigestHours.userId],
+        set: { hour: input.digest_hour, updatedAt: new Date() },
+      });
+  }
+  for (const change of input.preferences ?? []) {
     const was = byCategory.get(change.category);
     if (!was) continue;
     const next = {

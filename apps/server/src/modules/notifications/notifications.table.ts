@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -78,6 +80,29 @@ export const notificationPreferences = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.userId, t.category] }),
     ...tenantPolicies('notification_preferences', t.organizationId),
+  ],
+).enableRLS();
+
+/**
+ * A member's own hour for the daily digest (0-23, the organisation's timezone); DIGEST_HOUR
+ * until they choose (contracts/notifications.ts).
+ */
+export const notificationDigestHours = pgTable(
+  'notification_digest_hours',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hour: smallint('hour').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    check('notification_digest_hours_hour', sql`${t.hour} between 0 and 23`),
+    ...tenantPolicies('notification_digest_hours', t.organizationId),
   ],
 ).enableRLS();
 

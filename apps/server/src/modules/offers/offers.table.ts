@@ -12,7 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AnswerRule } from '@leadcapture/contracts/answer-rules';
 import type { FormField } from '@leadcapture/contracts/form-fields';
+import type { EventAssignment } from '@leadcapture/contracts/qualification';
 import type { OfferSettings, OfferStatus } from '@leadcapture/contracts/offers';
 import { id, shortCode, tenantPolicies, timestamps } from '../../db/columns.ts';
 import { users } from '../auth/auth.table.ts';
@@ -39,6 +41,10 @@ export const offers = pgTable(
     status: text('status').$type<OfferStatus>().notNull().default('draft'),
     isPublished: boolean('is_published').notNull().default(false),
     formFields: jsonb('form_fields').$type<FormField[]>().notNull().default([]),
+    /** Who new captures go to, as an event's (modules/qualification, docs/leads-scoring.md). */
+    assignment: jsonb('assignment').$type<EventAssignment>().notNull().default({ mode: 'none', user_ids: [] }),
+    /** Scoring rules over this offer's form answers (contracts/answer-rules.ts). */
+    answerRules: jsonb('answer_rules').$type<AnswerRule[]>().notNull().default([]),
     settings: jsonb('settings').$type<OfferSettings>().notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     shortCode: shortCode('o'),

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { rebuildLeadCounts } from '../analytics/analytics.service.ts';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Role } from '@leadcapture/contracts/constants';
 import {
@@ -300,6 +301,8 @@ export async function updateSettings(
   const current = await getSettings(ctx);
   const next = { ...current, ...input };
   await ctx.tx.update(organizations).set({ settings: next }).where(eq(organizations.id, ctx.organizationId));
+  // The leads rollup counts local days: another timezone cuts them anew (decision 029).
+  if (next.timezone !== current.timezone) await rebuildLeadCounts(ctx.tx, ctx.organizationId);
   await auditOwnChange(ctx, meta, 'organization.settings_updated', { fields: Object.keys(input) });
   return next;
 }

@@ -12,10 +12,13 @@ import { okResponse, typed } from '../../http/routes.ts';
 import { requestMeta, withTenant } from '../../http/tenant.ts';
 import * as qualification from './qualification.service.ts';
 
-const tags = ['events'];
-
-/** /events/{id}/assignment/ and /events/{id}/scoring_rules/ (docs/leads-scoring.md). */
-export function qualificationRoutes(deps: AppDeps) {
+/**
+ * /events/{id}/ and /offers/{id}/ assignment/ and scoring_rules/ (docs/leads-scoring.md): an
+ * offer's captures are assigned and scored as an event's.
+ */
+export function qualificationRoutes(deps: AppDeps, kind: qualification.QualifiedPageKind = 'event') {
+  const tags = [kind === 'event' ? 'events' : 'offers'];
+  const page = kind === 'event' ? 'event' : 'offer';
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
 
@@ -24,12 +27,12 @@ export function qualificationRoutes(deps: AppDeps) {
       {
         schema: {
           tags,
-          summary: 'Who the event’s new captures are assigned to',
+          summary: `Who the ${page}’s new captures are assigned to`,
           params: idParamsSchema,
           response: okResponse(eventAssignmentSchema),
         },
       },
-      async (req) => ok(await withTenant(deps, req, (ctx) => qualification.getEventAssignment(ctx, req.params.id))),
+      async (req) => ok(await withTenant(deps, req, (ctx) => qualification.getAssignment(ctx, kind, req.params.id))),
     );
 
     app.put(
@@ -48,7 +51,7 @@ export function qualificationRoutes(deps: AppDeps) {
       async (req) =>
         ok(
           await withTenant(deps, req, (ctx) =>
-            qualification.putEventAssignment(ctx, requestMeta(req), req.params.id, req.body),
+            qualification.putAssignment(ctx, requestMeta(req), kind, req.params.id, req.body),
           ),
         ),
     );
@@ -58,12 +61,12 @@ export function qualificationRoutes(deps: AppDeps) {
       {
         schema: {
           tags,
-          summary: 'The event’s scoring rules over its form answers',
+          summary: `The ${page}’s scoring rules over its form answers`,
           params: idParamsSchema,
           response: okResponse(eventScoringRulesSchema),
         },
       },
-      async (req) => ok(await withTenant(deps, req, (ctx) => qualification.getEventScoringRules(ctx, req.params.id))),
+      async (req) => ok(await withTenant(deps, req, (ctx) => qualification.getScoringRules(ctx, kind, req.params.id))),
     );
 
     app.put(
@@ -71,9 +74,8 @@ export function qualificationRoutes(deps: AppDeps) {
       {
         schema: {
           tags,
-          summary: 'Replace the event’s scoring rules over its form answers (owner, admin, member)',
-          description:
-            'Each rule reads one field of the event’s form (equals, one_of, contains) and adds points (±100) or sets the interest. 422 for an unknown field, a value that is not among the field’s options, or a condition the field cannot have. The event’s leads are rescored at once.',
+          summary: `Replace the ${page}’s scoring rules over its form answers (owner, admin, member)`,
+          description: `Each rule reads one field of the ${page}’s form (equals, one_of, contains) and adds points (±100) or sets the interest. 422 for an unknown field, a value that is not among the field’s options, or a condition the field cannot have. The ${page}’s leads are rescored at once.`,
           params: idParamsSchema,
           body: updateEventScoringRulesSchema,
           response: okResponse(eventScoringRulesSchema),
@@ -82,7 +84,7 @@ export function qualificationRoutes(deps: AppDeps) {
       async (req) =>
         ok(
           await withTenant(deps, req, (ctx) =>
-            qualification.putEventScoringRules(ctx, requestMeta(req), req.params.id, req.body),
+            qualification.putScoringRules(ctx, requestMeta(req), kind, req.params.id, req.body),
           ),
         ),
     );

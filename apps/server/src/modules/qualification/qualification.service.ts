@@ -17,29 +17,58 @@ import { notFound, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { events } from '../events/events.table.ts';
-import { assignableMembers, rescoreEventAnswers } from '../leads/leads.service.ts';
+import { assignableMembers, rescorePageAnswers } from '../leads/leads.service.ts';
+import { offers } from '../offers/offers.table.ts';
 
 /**
- * Qualification of an event's captures (docs/leads-scoring.md): who new captures are assigned
+ * Qualification of an event's or an offer's captures (docs/leads-scoring.md): who new captures are assigned
  * to, and the scoring rules over the event's own form answers. Both live on the event's row, so
  * saving them changes the page's version and every process's cached copy of the capture page
  * is read again at its next capture (capture_leads answers `stale` for the old copy).
  */
 
-const eventNotFound = () => notFound('Event');
+/** The two kinds of capture page with their own qualification: events and offers. */
+export type QualifiedPageKind = 'event' | 'offer';
 
-async function loadEvent(ctx: TenantContext, eventId: string, lock = false) {
+const pageNotFound = (kind: QualifiedPageKind) => notFound(kind === 'event' ? 'Event' : 'Offer');
+
+interface QualifiedPage {
+  id: string;
+  formFields: FormField[];
+  assignment: EventAssignment;
+  answerRules: AnswerRule[];
+}
+
+async function loadPage(ctx: TenantContext, kind: QualifiedPageKind, id: string, lock = false): Promise<QualifiedPage> {
+  const table = kind === 'event' ? events : offers;
   const query = ctx.tx
     .select({
-      id: events.id,
-      formFields: events.formFields,
-      assignment: events.assignment,
-      answerRules: events.answerRules,
+      id: table.id,
+      formFields: table.formFields,
+      assignment: table.assignment,
+      answerRules: table.answerRules,
     })
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.organizationId, ctx.organizationId)));
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.organizationId, ctx.organizationId)));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw eventNotFound();
+  if (!row) throw pageNotFound(kind);
+  return row;
+}
+
+/** Stores the page's assignment or answer rules; its updated_at moves, so its version does too. */
+async function savePage(
+  ctx: TenantContext,
+  kind: QualifiedPageKind,
+  id: string,
+  values: { assignment: EventAssignment } | { answerRules: AnswerRule[] },
+): Promise<Pick<QualifiedPage, 'assignment' | 'answerRules'>> {
+  const table = kind === 'event' ? events : offers;
+  const [row] = await ctx.tx
+    .update(table)
+    .set(values)
+    .where(and(eq(table.id, id), eq(table.organizationId, ctx.organizationId)))
+    .returning({ assignment: table.assignment, answerRules: table.answerRules });
+  if (!row) throw pageNotFound(kind);
   return row;
 }
 
@@ -47,25 +76,29 @@ function audit(
   ctx: TenantContext,
   meta: RequestMeta,
   action: string,
-  eventId: string,
+  kind: QualifiedPageKind,
+  id: string,
   metadata: Record<string, unknown>,
 ) {
   return recordAudit(ctx.tx, meta, {
-    action,
+    action: `${kind}.${action}`,
     userId: ctx.userId,
     organizationId: ctx.organizationId,
-    targetType: 'event',
-    targetId: eventId,
+    targetType: kind,
+    targetId: id,
     metadata,
   });
 }
 
+const permission = (kind: QualifiedPageKind, verb: 'read' | 'update') =>
+  kind === 'event' ? (`events.${verb}` as const) : (`offers.${verb}` as const);
+
 // --- assignment ----------------------------------------------------------------------------
 
-/** GET /events/{id}/assignment/ */
-export async function getEventAssignment(ctx: TenantContext, eventId: string): Promise<EventAssignment> {
-  assertCan(ctx, 'events.read');
-  return (await loadEvent(ctx, eventId)).assignment;
+/** GET /events/{id}/assignment/, /offers/{id}/assignment/ */
+export async function getAssignment(ctx: TenantContext, kind: QualifiedPageKind, id: string): Promise<EventAssignment> {
+  assertCan(ctx, permission(kind, 'read'));
+  return (await loadPage(ctx, kind, id)).assignment;
 }
 
 /**
@@ -73,26 +106,22 @@ export async function getEventAssignment(ctx: TenantContext, eventId: string): P
  * organisation who works on leads (not a viewer): 422 otherwise, another organisation's member
  * included. Availability is not checked here: it is read at each capture.
  */
-export async function putEventAssignment(
+export async function putAssignment(
   ctx: TenantContext,
   meta: RequestMeta,
-  eventId: string,
+  kind: QualifiedPageKind,
+  id: string,
   input: UpdateEventAssignmentInput,
 ): Promise<EventAssignment> {
-  assertCan(ctx, 'events.update');
+  assertCan(ctx, permission(kind, 'update'));
   const data = updateEventAssignmentSchema.parse(input);
-  await loadEvent(ctx, eventId, true);
+  await loadPage(ctx, kind, id, true);
   const found = new Set((await assignableMembers(ctx, data.user_ids)).map((m) => m.id));
   const unknown = data.user_ids.findIndex((id) => !found.has(id));
   if (unknown >= 0) throw validationError({ [`user_ids.${unknown}`]: [ASSIGNMENT_MESSAGES.member] });
   const assignment: EventAssignment = { mode: data.mode, user_ids: data.user_ids };
-  const [row] = await ctx.tx
-    .update(events)
-    .set({ assignment })
-    .where(and(eq(events.id, eventId), eq(events.organizationId, ctx.organizationId)))
-    .returning({ assignment: events.assignment });
-  if (!row) throw eventNotFound();
-  await audit(ctx, meta, 'event.assignment_updated', eventId, { mode: data.mode, members: data.user_ids.length });
+  const row = await savePage(ctx, kind, id, { assignment });
+  await audit(ctx, meta, 'assignment_updated', kind, id, { mode: data.mode, members: data.user_ids.length });
   return row.assignment;
 }
 
@@ -150,10 +179,14 @@ function storedRule(
   };
 }
 
-/** GET /events/{id}/scoring_rules/ */
-export async function getEventScoringRules(ctx: TenantContext, eventId: string): Promise<EventScoringRules> {
-  assertCan(ctx, 'events.read');
-  return { rules: (await loadEvent(ctx, eventId)).answerRules };
+/** GET /events/{id}/scoring_rules/, /offers/{id}/scoring_rules/ */
+export async function getScoringRules(
+  ctx: TenantContext,
+  kind: QualifiedPageKind,
+  id: string,
+): Promise<EventScoringRules> {
+  assertCan(ctx, permission(kind, 'read'));
+  return { rules: (await loadPage(ctx, kind, id)).answerRules };
 }
 
 /**
@@ -161,15 +194,16 @@ export async function getEventScoringRules(ctx: TenantContext, eventId: string):
  * event's form (an unknown field, or a value that is not among the field's options: 422), and
  * rescores the event's leads in the same transaction.
  */
-export async function putEventScoringRules(
+export async function putScoringRules(
   ctx: TenantContext,
   meta: RequestMeta,
-  eventId: string,
+  kind: QualifiedPageKind,
+  id: string,
   input: UpdateEventScoringRulesInput,
 ): Promise<EventScoringRules> {
-  assertCan(ctx, 'events.update');
+  assertCan(ctx, permission(kind, 'update'));
   const data = updateEventScoringRulesSchema.parse(input);
-  const event = await loadEvent(ctx, eventId, true);
+  const event = await loadPage(ctx, kind, id, true);
   const details: Record<string, string[]> = {};
   data.rules.forEach((rule, index) => {
     for (const [key, messages] of Object.entries(ruleProblems(rule, event.formFields)))
@@ -182,13 +216,8 @@ export async function putEventScoringRules(
       event.formFields.find((f) => f.id === rule.field),
     ),
   );
-  const [row] = await ctx.tx
-    .update(events)
-    .set({ answerRules: rules })
-    .where(and(eq(events.id, eventId), eq(events.organizationId, ctx.organizationId)))
-    .returning({ answerRules: events.answerRules });
-  if (!row) throw eventNotFound();
-  await rescoreEventAnswers(ctx.tx, ctx.organizationId, eventId, row.answerRules);
-  await audit(ctx, meta, 'event.scoring_rules_updated', eventId, { rules: rules.length });
+  const row = await savePage(ctx, kind, id, { answerRules: rules });
+  await rescorePageAnswers(ctx.tx, ctx.organizationId, { kind, id }, row.answerRules);
+  await audit(ctx, meta, 'scoring_rules_updated', kind, id, { rules: rules.length });
   return { rules: row.answerRules };
 }

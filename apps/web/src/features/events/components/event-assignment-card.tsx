@@ -11,25 +11,41 @@ import { Select } from '../../../components/ui/select.tsx';
 import { isHandledGlobally, validationDetails } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { isAssignable, memberName, useMembers } from '../../leads/api/members.ts';
-import { useEventAssignment, useUpdateEventAssignment, type EventAssignment } from '../api/qualification.ts';
+import {
+  useEventAssignment,
+  useUpdateEventAssignment,
+  type EventAssignment,
+  type QualifiedPageKind,
+} from '../api/qualification.ts';
 
 /**
  * The event's assignment of new captures (docs/leads-scoring.md): nobody, one member, or in turn
  * among chosen members (all who work on leads when none are chosen). Members marked unavailable
  * on the team page are skipped when a capture arrives.
  */
-export function EventAssignmentCard({ eventId, canEdit }: { eventId: string; canEdit: boolean }) {
+export function EventAssignmentCard({
+  eventId,
+  canEdit,
+  kind = 'event',
+}: {
+  eventId: string;
+  canEdit: boolean;
+  /** An offer's page is assigned the same way (`/offers/{id}/assignment/`). */
+  kind?: QualifiedPageKind;
+}) {
   const { t } = useTranslation('events');
-  const assignment = useEventAssignment(eventId);
+  const assignment = useEventAssignment(eventId, kind);
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t('assignment.title')}</CardTitle>
-        <CardDescription>{t('assignment.description')}</CardDescription>
+        <CardDescription>
+          {kind === 'offer' ? t('assignment.descriptionOffer') : t('assignment.description')}
+        </CardDescription>
       </CardHeader>
       <CardContent className="pt-4">
         {assignment.data ? (
-          <AssignmentForm eventId={eventId} saved={assignment.data} canEdit={canEdit} />
+          <AssignmentForm eventId={eventId} kind={kind} saved={assignment.data} canEdit={canEdit} />
         ) : assignment.isError ? (
           <QueryError message={t('assignment.loadFailed')} onRetry={() => void assignment.refetch()} />
         ) : (
@@ -42,10 +58,20 @@ export function EventAssignmentCard({ eventId, canEdit }: { eventId: string; can
   );
 }
 
-function AssignmentForm({ eventId, saved, canEdit }: { eventId: string; saved: EventAssignment; canEdit: boolean }) {
+function AssignmentForm({
+  eventId,
+  kind,
+  saved,
+  canEdit,
+}: {
+  eventId: string;
+  kind: QualifiedPageKind;
+  saved: EventAssignment;
+  canEdit: boolean;
+}) {
   const { t } = useTranslation('events');
   const { members } = useMembers();
-  const update = useUpdateEventAssignment(eventId);
+  const update = useUpdateEventAssignment(eventId, kind);
   const [mode, setMode] = useState<AssignmentMode>(saved.mode);
   const [fixed, setFixed] = useState(saved.mode === 'fixed' ? (saved.user_ids[0] ?? '') : '');
   const [chosen, setChosen] = useState<string[]>(saved.mode === 'round_robin' ? saved.user_ids : []);

@@ -18,7 +18,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { isHandledGlobally, validationDetails } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useEventScoringRules, useUpdateEventScoringRules } from '../api/qualification.ts';
+import { useEventScoringRules, useUpdateEventScoringRules, type QualifiedPageKind } from '../api/qualification.ts';
 
 /** How a rule reads a field: its answer's shape decides the conditions and how values are picked. */
 type FieldKind = 'choice' | 'multi' | 'check' | 'text' | 'number';
@@ -95,22 +95,33 @@ export function EventScoringRulesCard({
   eventId,
   formFields,
   canEdit,
+  kind = 'event',
 }: {
   eventId: string;
   formFields: readonly FormField[];
   canEdit: boolean;
+  /** An offer's answers are scored the same way (`/offers/{id}/scoring_rules/`). */
+  kind?: QualifiedPageKind;
 }) {
   const { t } = useTranslation('events');
-  const rules = useEventScoringRules(eventId);
+  const rules = useEventScoringRules(eventId, kind);
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t('answerRules.title')}</CardTitle>
-        <CardDescription>{t('answerRules.description')}</CardDescription>
+        <CardDescription>
+          {kind === 'offer' ? t('answerRules.descriptionOffer') : t('answerRules.description')}
+        </CardDescription>
       </CardHeader>
       <CardContent className="pt-4">
         {rules.data ? (
-          <RulesEditor eventId={eventId} saved={rules.data.rules} formFields={formFields} canEdit={canEdit} />
+          <RulesEditor
+            eventId={eventId}
+            kind={kind}
+            saved={rules.data.rules}
+            formFields={formFields}
+            canEdit={canEdit}
+          />
         ) : rules.isError ? (
           <QueryError message={t('answerRules.loadFailed')} onRetry={() => void rules.refetch()} />
         ) : (
@@ -125,17 +136,19 @@ export function EventScoringRulesCard({
 
 function RulesEditor({
   eventId,
+  kind,
   saved,
   formFields,
   canEdit,
 }: {
   eventId: string;
+  kind: QualifiedPageKind;
   saved: readonly AnswerRule[];
   formFields: readonly FormField[];
   canEdit: boolean;
 }) {
   const { t } = useTranslation('events');
-  const update = useUpdateEventScoringRules(eventId);
+  const update = useUpdateEventScoringRules(eventId, kind);
   const [rows, setRows] = useState<Draft[]>(() => saved.map(draftOf));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -186,7 +199,7 @@ function RulesEditor({
         })),
       });
       setRows(stored.rules.map(draftOf));
-      toast.success(t('answerRules.saved'));
+      toast.success(kind === 'offer' ? t('answerRules.savedOffer') : t('answerRules.saved'));
     } catch (error) {
       if (isHandledGlobally(error)) return;
       const details = validationDetails(error);
@@ -207,7 +220,11 @@ function RulesEditor({
 
   if (fields.length === 0 && rows.length === 0) {
     return (
-      <EmptyState headingLevel={3} title={t('answerRules.noFieldsTitle')} description={t('answerRules.noFieldsBody')} />
+      <EmptyState
+        headingLevel={3}
+        title={t('answerRules.noFieldsTitle')}
+        description={kind === 'offer' ? t('answerRules.noFieldsBodyOffer') : t('answerRules.noFieldsBody')}
+      />
     );
   }
 

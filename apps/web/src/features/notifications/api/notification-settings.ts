@@ -53,9 +53,10 @@ export function useUpdatePreferences() {
       await queryClient.cancelQueries({ queryKey: preferencesQueryKey });
       const previous = queryClient.getQueryData<NotificationPreferences>(preferencesQueryKey);
       if (previous) {
-        const changes = new Map(input.preferences.map((p) => [p.category, p]));
+        const changes = new Map((input.preferences ?? []).map((p) => [p.category, p]));
         queryClient.setQueryData<NotificationPreferences>(preferencesQueryKey, {
           ...previous,
+          digest_hour: input.digest_hour ?? previous.digest_hour,
           preferences: previous.preferences.map((p) => {
             const change = changes.get(p.category);
             if (!change) return p;

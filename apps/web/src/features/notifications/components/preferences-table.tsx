@@ -4,7 +4,9 @@ import {
   type NotificationPreference,
 } from '@leadcapture/contracts/notifications';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../../components/ui/field.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { usePreferences, useUpdatePreferences } from '../api/notification-settings.ts';
@@ -30,6 +32,21 @@ export function PreferencesTable() {
       },
     );
   };
+
+  // Each member's own hour (0-23, the organisation's timezone), saved at once like the switches.
+  const changeHour = (hour: number) => {
+    update.mutate(
+      { digest_hour: hour },
+      {
+        onSuccess: () => toast.success(t('settings.preferences.saved')),
+        onError: () => toast.error(t('settings.preferences.saveFailed')),
+      },
+    );
+  };
+  const hours = Array.from({ length: 24 }, (_, hour) => {
+    const label = `${String(hour).padStart(2, '0')}:00`;
+    return { value: String(hour), label };
+  });
 
   return (
     <QueryState query={query} errorMessage={t('settings.loadFailed')} loadingLabel={t('settings.preferences.loading')}>
@@ -97,12 +114,20 @@ export function PreferencesTable() {
                 })}
               </TableBody>
             </Table>
-            <p className="text-sm text-muted-foreground">
-              {t('settings.preferences.digestHelp', {
+            <Field
+              label={t('settings.preferences.digestHour')}
+              help={t('settings.preferences.digestHelp', {
                 hour: String(data.digest_hour).padStart(2, '0'),
                 timezone: data.timezone,
               })}
-            </p>
+              className="max-w-md"
+            >
+              <Select
+                options={hours}
+                value={String(data.digest_hour)}
+                onChange={(e) => changeHour(Number(e.target.value))}
+              />
+            </Field>
             <p className="text-sm text-muted-foreground">{t('settings.preferences.pushHelp')}</p>
           </div>
         );

@@ -59,6 +59,21 @@ describe('NotificationSettingsPage', () => {
     expect(box('Daily summary for Leads').disabled).toBe(true);
   });
 
+  it('saves the hour of the daily summary the member chooses', async () => {
+    const server = fakeServer({
+      'GET /auth/me/': () => ok(meAs('member')),
+      'GET /notifications/preferences/me/': () => ok(prefs()),
+      'PATCH /notifications/preferences/me/': () => ok({ ...prefs(), digest_hour: 17 }),
+    });
+    await renderWithApp(<NotificationSettingsPage />, { path: '/settings/notifications' });
+    const hour = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Daily summary at' });
+    expect(hour.value).toBe('8');
+    expect(screen.getByText(/each day at 08:00 \(Europe\/Stockholm\)/)).toBeTruthy();
+    await userEvent.selectOptions(hour, '17');
+    await waitFor(() => expect(server.bodies('PATCH /notifications/preferences/me/')).toEqual([{ digest_hour: 17 }]));
+    await waitFor(() => expect(screen.getByText(/each day at 17:00/)).toBeTruthy());
+  });
+
   it('gives owners the templates, the delivery log and Notify team', async () => {
     const server = fakeServer({
       'GET /auth/me/': () => ok(meAs('owner')),

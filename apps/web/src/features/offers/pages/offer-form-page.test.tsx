@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vite
 import { Toaster } from '../../../components/ui/toaster.tsx';
 import { resetApiClient } from '../../../lib/api-client.ts';
 import { clearToasts } from '../../../lib/toast.ts';
-import { fail, fakeServer, me, ok } from '../../../test/fake-server.ts';
+import { fail, fakeServer, me, ok, orgId } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { aLead, anOffer, leadId, offerId, page } from '../test/fixtures.ts';
 import { OfferFormPage } from './offer-form-page.tsx';
@@ -55,6 +55,21 @@ function editServer(offer = anOffer(), changes: Record<string, (body: unknown) =
     'GET /offers/slug-availability/': () => ok({ slug: 'free-booth-demo', available: true }),
     [`GET /offers/${offerId}/qr-code/`]: svg,
     [`PATCH /offers/${offerId}/`]: (body) => ok({ ...offer, ...(body as Record<string, unknown>) }),
+    [`GET /offers/${offerId}/assignment/`]: () => ok({ mode: 'none', user_ids: [] }),
+    [`GET /offers/${offerId}/scoring_rules/`]: () => ok({ rules: [] }),
+    [`GET /organizations/${orgId}/members/`]: () =>
+      ok(
+        page([
+          {
+            id: me.id,
+            first_name: 'Ada',
+            last_name: 'Lovelace',
+            email: 'ada@example.com',
+            role: 'owner',
+            is_active: true,
+          },
+        ]),
+      ),
     ...changes,
   });
 }
@@ -192,6 +207,30 @@ describe('OfferFormPage: edit', () => {
         form_fields: [{ id: 'email', type: 'email', label: 'Email', required: true }],
       },
     ]);
+  });
+
+  it('assigns and scores the offer’s captures like an event’s, through the offer’s own calls', async () => {
+    const timeline = createFormField('select', 'timeline', {
+      label: 'When are you buying?',
+      options: ['Soon', 'Later'],
+    });
+    const server = editServer(anOffer({ form_fields: [timeline] }), {
+      [`PUT /offers/${offerId}/assignment/`]: (body) => ok(body),
+    });
+    await renderWithApp(withToasts(<OfferFormPage />), editPath);
+    const u = user();
+    const card = await screen.findByRole('form', { name: 'Assignment of new leads' });
+    expect(
+      screen.getByText("Who a lead captured on this offer's page is assigned to, the moment it arrives."),
+    ).toBeTruthy();
+    await u.click(within(card).getByRole('radio', { name: /To one member/ }));
+    await within(card).findByRole('option', { name: 'Ada Lovelace' });
+    await u.selectOptions(within(card).getByRole('combobox', { name: /Member/ }), me.id);
+    await u.click(within(card).getByRole('button', { name: 'Save assignment' }));
+    expect(await screen.findByText('Assignment saved')).toBeTruthy();
+    expect(server.bodies(`PUT /offers/${offerId}/assignment/`)).toEqual([{ mode: 'fixed', user_ids: [me.id] }]);
+    expect(await screen.findByRole('form', { name: 'Scoring from answers' })).toBeTruthy();
+    expect(server.calls.some((c) => c.path === `/offers/${offerId}/scoring_rules/`)).toBe(true);
   });
 
   it('publishing a draft activates it in the same request; a draft status takes publishing down', async () => {

@@ -27,6 +27,7 @@ import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { isHandledGlobally, validationDetails } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
+import { EventAssignmentCard, EventScoringRulesCard } from '../../events/api/qualification-cards.ts';
 import { useCreateOffer, useOffer, useOfferSlugAvailability, useUpdateOffer, type Offer } from '../api/offers.ts';
 import { LeaveGuard } from '../components/leave-guard.tsx';
 import { OfferPublishedBadge, OfferStatusBadge } from '../components/offer-badges.tsx';
@@ -424,6 +425,14 @@ function OfferForm({ offer }: { offer: Offer | null }) {
           </div>
         )}
       </form>
+
+      {offer !== null && (
+        // An offer's captures are assigned and scored like an event's (docs/leads-scoring.md).
+        <div className="grid gap-6">
+          <EventAssignmentCard eventId={offer.id} kind="offer" canEdit={canWrite} />
+          <EventScoringRulesCard eventId={offer.id} kind="offer" formFields={offer.form_fields} canEdit={canWrite} />
+        </div>
+      )}
 
       {offer !== null && <OfferLeadsPanel offer={offer} canWrite={canWrite} />}
 

@@ -1,0 +1,2 @@
+ALTER TABLE "offers" ADD COLUMN "assignment" jsonb DEFAULT '{"mode":"none","user_ids":[]}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "offers" ADD COLUMN "answer_rules" jsonb DEFAULT '[]'::jsonb NOT NULL;
