@@ -37,7 +37,7 @@ export {
   startImpersonation,
 } from './impersonation.ts';
 
-type Page<T> = { results: T[]; total: number };
+export type Page<T> = { results: T[]; total: number };
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function auditFilters(q: z.output<typeof auditLogQuerySchema>): SQL[] {
