@@ -179,3 +179,32 @@ export const adminStatsSchema = z.object({
   outbox: z.object({ pending: z.number().int(), failed: z.number().int(), mail_failed_24h: z.number().int() }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** GET /staff/health/: the console's health panel (this process, the database, outbox, tasks). */
+export const systemHealthSchema = z.object({
+  process: z.object({
+    uptime_seconds: z.number().int(),
+    rss_bytes: z.number().int(),
+    heap_used_bytes: z.number().int(),
+    node_version: z.string(),
+  }),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), up: z.boolean(), latency_ms: z.number().int() }),
+  outbox: z.object({
+    pending: z.number().int(),
+    failed: z.number().int(),
+    failed_24h: z.number().int(),
+    oldest_pending_at: z.string().nullable(),
+  }),
+  mail: z.object({ failed_24h: z.number().int(), pending: z.number().int() }),
+  jobs: z.array(
+    z.object({
+      name: z.string(),
+      interval_seconds: z.number().int(),
+      running: z.boolean(),
+      last_run_at: z.string().nullable(),
+      last_outcome: z.enum(['ran', 'skipped', 'failed']).nullable(),
+      last_ms: z.number().int().nullable(),
+    }),
+  ),
+});
+export type SystemHealth = z.infer<typeof systemHealthSchema>;

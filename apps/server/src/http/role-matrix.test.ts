@@ -1239,6 +1239,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/staff/users/', allowed: 'staff', note: 'staff: support and admin' },
   { method: 'POST', path: '/staff/users/{id}/actions/', allowed: 'staff', note: 'staff: support and admin' },
   { method: 'GET', path: '/staff/audit-logs/', allowed: 'staff', note: 'staff: support and admin' },
+  { method: 'GET', path: '/staff/health/', allowed: 'staff', note: 'staff: support and admin' },
   { method: 'POST', path: '/staff/impersonate/', allowed: 'staff', note: 'staff; write mode: admin' },
   {
     method: 'GET',

@@ -12,11 +12,13 @@ import {
   staffMeSchema,
   staffOrganizationSchema,
   staffUserSchema,
+  systemHealthSchema,
 } from '@leadcapture/contracts/staff';
 import { anyData, expectData, expectError } from '../../../test/envelope.ts';
 import { bearer, createTestApp, registerUser, uniqueAddress, type TestApp } from '../../../test/helpers.ts';
 import { signInStaff, STAFF_PASSWORD } from '../../../test/staff.ts';
 import { queryRows } from '../../db/database.ts';
+import { OUTBOX_RETENTION_TASK } from '../../jobs/outbox-retention.ts';
 import { ensureStaffUser, purgeAuditLogs } from './staff.service.ts';
 import { totpCode } from './totp.ts';
 
@@ -393,6 +395,26 @@ describe('admin routes', () => {
       mail_failed_24h: stats.outbox.mail_failed_24h + 1,
     });
     expect(stats.plans.find((p) => p.plan === 'professional')?.organizations).toBeGreaterThan(0);
+  });
+
+  it('serves the health panel to any staff: process, database, outbox, mail, scheduled tasks', async () => {
+    expectError(await get('/api/v1/staff/health/', owner.access), 401, 'TOKEN_INVALID');
+    const before = expectData(systemHealthSchema, await get('/api/v1/staff/health/', support.access));
+    expect(before.process.rss_bytes).toBeGreaterThan(0);
+    expect(before.process.node_version).toBe(process.version);
+    expect(before.database).toMatchObject({ kind: t.app.deps.dbKind, up: true });
+    await asSuperuser(sql`insert into outbox (kind, payload) values ('mail.send', '{}')`);
+    await asSuperuser(sql`insert into outbox (kind, payload, failed_at) values ('webhook.deliver', '{}', now())`);
+    await t.app.deps.scheduler.run(OUTBOX_RETENTION_TASK);
+    const after = expectData(systemHealthSchema, await get('/api/v1/staff/health/', support.access));
+    expect(after.outbox.pending).toBe(before.outbox.pending + 1);
+    expect(after.outbox.failed_24h).toBe(before.outbox.failed_24h + 1);
+    expect(after.outbox.oldest_pending_at).not.toBeNull();
+    expect(after.mail.pending).toBe(before.mail.pending + 1);
+    expect(after.mail.failed_24h).toBe(before.mail.failed_24h);
+    const retention = after.jobs.find((j) => j.name === OUTBOX_RETENTION_TASK);
+    expect(retention).toMatchObject({ running: false, last_outcome: 'ran' });
+    expect(retention?.last_run_at).not.toBeNull();
   });
 
   it('closes sign-ups and changes the trial length at run time', async () => {

@@ -18,6 +18,7 @@ import {
   staffOrganizationSchema,
   staffSearchQuerySchema,
   staffUserSchema,
+  systemHealthSchema,
 } from '@leadcapture/contracts/staff';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
@@ -157,6 +158,13 @@ export function staffRoutes(deps: AppDeps) {
         response: okResponse(paginated(auditLogEntrySchema)),
       }),
       async (req) => paged(deps, req, req.query, await staff.listStaffAudit(deps, req.query)),
+    );
+    app.get(
+      '/health/',
+      route('System health: process, database, outbox backlog and failures, scheduled tasks, mail failures', {
+        response: okResponse(systemHealthSchema),
+      }),
+      async () => ok(await staff.systemHealth(deps)),
     );
     app.post(
       '/impersonate/',

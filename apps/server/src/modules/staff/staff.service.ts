@@ -6,6 +6,7 @@ import type {
   RuntimeSettings,
   StaffOrganization,
   StaffUser,
+  SystemHealth,
   accountActionSchema,
   auditLogQuerySchema,
   staffAuditLogQuerySchema,
@@ -318,6 +319,63 @@ export async function adminStats(deps: AppDeps): Promise<AdminStats> {
       outbox: backlog ?? { pending: 0, failed: 0, mail_failed_24h: 0 },
     };
   });
+}
+
+/**
+ * The console's health panel: this process, whether the database answers (and how fast), the
+ * outbox's backlog and failures, mails given up on, and the scheduled tasks' last runs here.
+ */
+export async function systemHealth(deps: AppDeps): Promise<SystemHealth> {
+  const started = performance.now();
+  const up = await deps.dbControl.ping();
+  const latency = Math.round(performance.now() - started);
+  const memory = process.memoryUsage();
+  const [backlog] = up
+    ? await staffTransaction(deps.db, (tx) =>
+        queryRows<{
+          pending: number;
+          failed: number;
+          failed_24h: number;
+          oldest_pending_at: Date | string | null;
+          mail_pending: number;
+          mail_failed_24h: number;
+        }>(
+          tx,
+          sql`select count(*) filter (where delivered_at is null and failed_at is null)::int as pending,
+                     count(*) filter (where failed_at is not null)::int as failed,
+                     count(*) filter (where failed_at > now() - interval '1 day')::int as failed_24h,
+                     min(created_at) filter (where delivered_at is null and failed_at is null) as oldest_pending_at,
+                     count(*) filter (where delivered_at is null and failed_at is null and kind = 'mail.send')::int as mail_pending,
+                     count(*) filter (where failed_at > now() - interval '1 day' and kind = 'mail.send')::int as mail_failed_24h
+                from outbox`,
+        ),
+      )
+    : [];
+  const oldest = backlog?.oldest_pending_at ?? null;
+  return {
+    process: {
+      uptime_seconds: Math.round(process.uptime()),
+      rss_bytes: memory.rss,
+      heap_used_bytes: memory.heapUsed,
+      node_version: process.version,
+    },
+    database: { kind: deps.dbKind, up, latency_ms: latency },
+    outbox: {
+      pending: backlog?.pending ?? 0,
+      failed: backlog?.failed ?? 0,
+      failed_24h: backlog?.failed_24h ?? 0,
+      oldest_pending_at: oldest === null ? null : new Date(oldest).toISOString(),
+    },
+    mail: { pending: backlog?.mail_pending ?? 0, failed_24h: backlog?.mail_failed_24h ?? 0 },
+    jobs: deps.scheduler.status().map((task) => ({
+      name: task.name,
+      interval_seconds: Math.round(task.intervalMs / 1000),
+      running: task.running,
+      last_run_at: task.lastRunAt?.toISOString() ?? null,
+      last_outcome: task.lastOutcome,
+      last_ms: task.lastMs,
+    })),
+  };
 }
 
 /** The scheduled purge of audit rows older than AUDIT_RETENTION_DAYS (audit_logs_purge). */

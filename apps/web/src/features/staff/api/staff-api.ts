@@ -9,6 +9,7 @@ import {
   staffMeSchema,
   staffOrganizationSchema,
   staffUserSchema,
+  systemHealthSchema,
   type AccountAction,
   type ImpersonationMode,
   type RuntimeSettings,
@@ -92,5 +93,5 @@ export const staffApi = {
   saveSettings: (changes: Partial<RuntimeSettings>) =>
     api.patch('/admin/settings/', changes, { ...auth(), schema: runtimeSettingsSchema }),
   stats: () => api.get('/admin/stats/', { ...auth(), schema: adminStatsSchema }),
-  health: () => api.get('/status/', { skipAuth: true, quiet: true }),
+  health: () => api.get('/staff/health/', { ...auth(), schema: systemHealthSchema }),
 };
