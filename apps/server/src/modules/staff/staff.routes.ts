@@ -70,7 +70,7 @@ function staffGuard(deps: AppDeps, need: 'any' | 'admin') {
     }
     const who = await staff.authenticateStaff(deps, token);
     if (need === 'admin' && who.role !== 'admin') {
-      throw new AppError('PERMISSION_DENIED', 'This needs a staff admin.');
+      throw new AppError('PERMISSION_DENIED', 'This needs a staff admin.', { reason: 'admin_only' });
     }
     request.staffUser = who;
   };

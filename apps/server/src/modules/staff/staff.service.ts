@@ -250,7 +250,8 @@ export async function accountAction(
   deps.meCache.invalidate(user.id);
   if (action === 'force_password_reset') await requestPasswordReset(deps, meta, user.email);
   if (action === 'resend_verification') {
-    if (user.emailVerifiedAt) throw new AppError('CONFLICT', 'This email address is already verified.');
+    if (user.emailVerifiedAt)
+      throw new AppError('CONFLICT', 'This email address is already verified.', { reason: 'already_verified' });
     await resendVerification(deps, meta, user.email);
   }
   const done: Record<AccountAction, string> = {

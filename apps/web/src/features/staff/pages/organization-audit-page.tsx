@@ -8,6 +8,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { api, isApiError } from '../../../lib/api-client.ts';
+import { staffErrorText } from '../api/staff-errors.ts';
 import { AuditLogTable } from '../components/audit-log-table.tsx';
 
 /** /settings/audit-log: the organisation's audit log for its owners (GET /api/v1/audit-logs/). */
@@ -32,7 +33,7 @@ export function OrganizationAuditPage() {
         <Input value={action} onChange={(e) => setAction(e.target.value)} placeholder="staff.impersonation" />
       </Field>
       {forbidden && <FormAlert>{t('orgAudit.ownersOnly')}</FormAlert>}
-      {query.error && !forbidden && <FormAlert>{query.error.message}</FormAlert>}
+      {query.error && !forbidden && <FormAlert>{staffErrorText(t, query.error)}</FormAlert>}
       {query.data && <AuditLogTable rows={query.data.results} />}
     </div>
   );

@@ -7,6 +7,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { staffApi, staffKeys } from '../api/staff-api.ts';
+import { staffErrorText } from '../api/staff-errors.ts';
 
 /** /staff/organizations: search; plan and status, members and leads of each. */
 export function StaffOrganizationsPage() {
@@ -24,7 +25,7 @@ export function StaffOrganizationsPage() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </Field>
-      {query.error && <FormAlert>{query.error.message}</FormAlert>}
+      {query.error && <FormAlert>{staffErrorText(t, query.error)}</FormAlert>}
       {query.data?.results.length === 0 && <p className="text-muted-foreground">{t('organizations.empty')}</p>}
       {query.data && query.data.results.length > 0 && (
         <div className="overflow-x-auto">

@@ -8,6 +8,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { staffApi, staffKeys } from '../api/staff-api.ts';
+import { staffErrorText } from '../api/staff-errors.ts';
 import { HealthPanel } from '../components/health-panel.tsx';
 
 function SettingsForm({ initial }: { initial: RuntimeSettings }) {
@@ -24,7 +25,7 @@ function SettingsForm({ initial }: { initial: RuntimeSettings }) {
             setValue(saved);
             setMessage({ tone: 'success', text: t('system.saved') });
           },
-          (err: unknown) => setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) }),
+          (err: unknown) => setMessage({ tone: 'error', text: staffErrorText(t, err) }),
         );
       }}
     >
