@@ -128,6 +128,24 @@ export const staffOrganizationSchema = z.object({
 });
 export type StaffOrganization = z.infer<typeof staffOrganizationSchema>;
 
+/** GET /staff/organizations/{id}/: the organisation, its members and its recent activity. */
+export const staffOrganizationDetailSchema = z.object({
+  organization: staffOrganizationSchema,
+  members: z.array(
+    z.object({
+      user_id: z.string(),
+      email: z.string(),
+      name: z.string(),
+      role: z.string(),
+      status: z.string(),
+      last_login_at: z.string().nullable(),
+    }),
+  ),
+  recent_activity: z.array(auditLogEntrySchema),
+  sign_ins: z.array(auditLogEntrySchema),
+});
+export type StaffOrganizationDetail = z.infer<typeof staffOrganizationDetailSchema>;
+
 export const staffMembershipSchema = z.object({
   organization_id: z.string(),
   organization_name: z.string(),

@@ -152,6 +152,11 @@ const pages = {
       Component: m.StaffOrganizationsPage,
     })),
   ),
+  staffOrganization: lazyPage(() =>
+    import('../features/staff/pages/staff-organization-page.tsx').then((m) => ({
+      Component: m.StaffOrganizationPage,
+    })),
+  ),
   staffAudit: lazyPage(() =>
     import('../features/staff/pages/staff-audit-page.tsx').then((m) => ({ Component: m.StaffAuditPage })),
   ),
@@ -179,6 +184,11 @@ function staffRoutes(language: Language): RouteObject[] {
           path: 'organizations',
           lazy: pages.staffOrganizations,
           handle: staffTitle((t) => t('staff:organizations.metaTitle')),
+        },
+        {
+          path: 'organizations/:id',
+          lazy: pages.staffOrganization,
+          handle: staffTitle((t) => t('staff:organization.metaTitle')),
         },
         { path: 'audit', lazy: pages.staffAudit, handle: staffTitle((t) => t('staff:audit.metaTitle')) },
         { path: 'system', lazy: pages.staffSystem, handle: staffTitle((t) => t('staff:system.metaTitle')) },

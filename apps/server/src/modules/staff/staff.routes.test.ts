@@ -10,6 +10,7 @@ import {
   runtimeSettingsSchema,
   staffLoginResultSchema,
   staffMeSchema,
+  staffOrganizationDetailSchema,
   staffOrganizationSchema,
   staffUserSchema,
   systemHealthSchema,
@@ -340,6 +341,28 @@ describe('console reads and account safety', () => {
       organization_id: owner.organization?.id,
       role: 'owner',
     });
+  });
+
+  it('shows one organisation with its members, recent activity and sign-ins; unknown ids answer 404', async () => {
+    const orgId = owner.organization?.id ?? '';
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login/',
+      remoteAddress: uniqueAddress(),
+      payload: { email: owner.email, password: owner.password },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const detail = expectData(
+      staffOrganizationDetailSchema,
+      await get(`/api/v1/staff/organizations/${orgId}/`, support.access),
+    );
+    expect(detail.organization.id).toBe(orgId);
+    expect(detail.members).toContainEqual(expect.objectContaining({ email: owner.email, role: 'owner' }));
+    expect(detail.sign_ins[0]).toMatchObject({ action: 'auth.login', user_email: owner.email, organization_id: orgId });
+    expect(detail.recent_activity.length).toBeGreaterThan(0);
+    expect(detail.recent_activity.every((e) => e.organization_id === orgId)).toBe(true);
+    expectError(await get(`/api/v1/staff/organizations/${randomUUID()}/`, support.access), 404, 'NOT_FOUND');
+    expectError(await get(`/api/v1/staff/organizations/${orgId}/`, owner.access), 401, 'TOKEN_INVALID');
   });
 
   it('locks and unlocks a user, revoking their sessions, with a reason', async () => {

@@ -15,6 +15,7 @@ import {
   staffLoginResultSchema,
   staffLoginSchema,
   staffMeSchema,
+  staffOrganizationDetailSchema,
   staffOrganizationSchema,
   staffSearchQuerySchema,
   staffUserSchema,
@@ -133,6 +134,14 @@ export function staffRoutes(deps: AppDeps) {
         response: okResponse(paginated(staffOrganizationSchema)),
       }),
       async (req) => paged(deps, req, req.query, await staff.listOrganizations(deps, req.query)),
+    );
+    app.get(
+      '/organizations/:id/',
+      route('One organisation: plan and status, members, recent activity and sign-ins', {
+        params: idParamsSchema,
+        response: okResponse(staffOrganizationDetailSchema),
+      }),
+      async (req) => ok(await staff.organizationDetail(deps, req.params.id)),
     );
     app.get(
       '/users/',

@@ -5,6 +5,7 @@ import type {
   AuditLogEntry,
   RuntimeSettings,
   StaffOrganization,
+  StaffOrganizationDetail,
   StaffUser,
   SystemHealth,
   accountActionSchema,
@@ -115,6 +116,46 @@ export function listAdminLogs(deps: AppDeps, q: z.output<typeof staffAuditLogQue
 }
 
 /** GET /staff/organizations/: search by name or slug; plan, status, members and leads. */
+async function readOrganizations(
+  tx: Tx,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<StaffOrganization[]> {
+  const rows = await tx
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      slug: organizations.slug,
+      createdAt: organizations.createdAt,
+      plan: subscriptions.planId,
+      status: subscriptions.status,
+      members: sql<number>`(select count(*)::int from memberships m where m.organization_id = ${organizations.id} and m.status = 'joined')`,
+    })
+    .from(organizations)
+    .leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
+    .where(where)
+    .orderBy(desc(organizations.createdAt))
+    .limit(limit)
+    .offset(offset);
+  const ids = rows.map((r) => r.id);
+  const counted = await queryRows<{ organization_id: string; leads: number }>(
+    tx,
+    sql`select * from staff_leads_per_organization(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  const leadsOf = new Map(counted.map((c) => [c.organization_id, c.leads]));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    plan: r.plan,
+    subscription_status: r.status,
+    members: r.members,
+    leads: leadsOf.get(r.id) ?? 0,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
 export async function listOrganizations(
   deps: AppDeps,
   q: z.output<typeof staffSearchQuerySchema>,
@@ -123,41 +164,56 @@ export async function listOrganizations(
   const search = q.search ? `%${escapeLike(q.search)}%` : null;
   const where = search ? or(ilike(organizations.name, search), ilike(organizations.slug, search)) : undefined;
   return staffTransaction(deps.db, async (tx) => {
-    const rows = await tx
-      .select({
-        id: organizations.id,
-        name: organizations.name,
-        slug: organizations.slug,
-        createdAt: organizations.createdAt,
-        plan: subscriptions.planId,
-        status: subscriptions.status,
-        members: sql<number>`(select count(*)::int from memberships m where m.organization_id = ${organizations.id} and m.status = 'joined')`,
-      })
-      .from(organizations)
-      .leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
-      .where(where)
-      .orderBy(desc(organizations.createdAt))
-      .limit(limit)
-      .offset(offset);
+    const results = await readOrganizations(tx, where, limit, offset);
     const [total] = await tx.select({ n: count() }).from(organizations).where(where);
-    const ids = rows.map((r) => r.id);
-    const counted = await queryRows<{ organization_id: string; leads: number }>(
-      tx,
-      sql`select * from staff_leads_per_organization(${`{${ids.join(',')}}`}::uuid[])`,
-    );
-    const leadsOf = new Map(counted.map((c) => [c.organization_id, c.leads]));
+    return { results, total: total?.n ?? 0 };
+  });
+}
+
+/** How many recent entries the organisation page shows of its activity and of its sign-ins. */
+const RECENT_ACTIVITY = 20;
+const RECENT_SIGN_INS = 10;
+
+/**
+ * GET /staff/organizations/{id}/: one organisation with its members and recent activity (its
+ * latest audit entries, and its latest sign-ins and failed sign-ins).
+ */
+export async function organizationDetail(deps: AppDeps, id: string): Promise<StaffOrganizationDetail> {
+  return staffTransaction(deps.db, async (tx) => {
+    const [organization] = await readOrganizations(tx, eq(organizations.id, id), 1, 0);
+    if (!organization) throw notFound('Organization');
+    const people = await tx
+      .select({
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: memberships.role,
+        status: memberships.status,
+        lastLoginAt: users.lastLoginAt,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.organizationId, id))
+      .orderBy(memberships.createdAt);
+    const own = eq(auditLogs.organizationId, id);
+    const activity = await auditPage(tx, [own], { page: 1, page_size: RECENT_ACTIVITY });
+    const signIns = await auditPage(tx, [own, ilike(auditLogs.action, 'auth.login%')], {
+      page: 1,
+      page_size: RECENT_SIGN_INS,
+    });
     return {
-      results: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        slug: r.slug,
-        plan: r.plan,
-        subscription_status: r.status,
-        members: r.members,
-        leads: leadsOf.get(r.id) ?? 0,
-        created_at: r.createdAt.toISOString(),
+      organization,
+      members: people.map((p) => ({
+        user_id: p.userId,
+        email: p.email,
+        name: `${p.firstName} ${p.lastName}`.trim(),
+        role: p.role,
+        status: p.status,
+        last_login_at: p.lastLoginAt?.toISOString() ?? null,
       })),
-      total: total?.n ?? 0,
+      recent_activity: activity.results,
+      sign_ins: signIns.results,
     };
   });
 }

@@ -5,6 +5,7 @@ import { fail, fakeServer, ok } from '../../../test/fake-server.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { saveStaffToken } from '../api/staff-api.ts';
 import { StaffLoginPage } from './staff-login-page.tsx';
+import { StaffOrganizationPage } from './staff-organization-page.tsx';
 import { StaffSystemPage } from './staff-system-page.tsx';
 
 const health = {
@@ -110,5 +111,77 @@ describe('staff system page', () => {
     const database = await screen.findByRole('region', { name: 'Databas' });
     expect(within(database).getByText('Svarar inte')).toBeTruthy();
     expect(screen.getByRole('region', { name: /Schemalagda uppgifter/ })).toBeTruthy();
+  });
+});
+
+const orgId = '00000000-0000-4000-8000-0000000000b1';
+const entry = (action: string, extra: Record<string, unknown> = {}) => ({
+  id: `00000000-0000-4000-8000-${Math.random().toString(16).slice(2, 14).padEnd(12, '0')}`,
+  action,
+  organization_id: orgId,
+  user_id: '00000000-0000-4000-8000-000000000001',
+  user_email: 'ada@example.com',
+  staff_user_id: null,
+  staff_email: null,
+  impersonation_id: null,
+  target_type: 'user',
+  target_id: '',
+  metadata: {},
+  ip_address: '127.0.0.1',
+  created_at: '2026-11-20T10:00:00.000Z',
+  ...extra,
+});
+
+describe('staff organization page', () => {
+  it('shows the plan, members, recent sign-ins and recent activity', async () => {
+    signedIn();
+    fakeServer({
+      [`GET /staff/organizations/${orgId}/`]: () =>
+        ok({
+          organization: {
+            id: orgId,
+            name: 'Acme Booths',
+            slug: 'acme-booths',
+            plan: 'professional',
+            subscription_status: 'trialing',
+            members: 1,
+            leads: 12,
+            created_at: '2026-11-01T00:00:00.000Z',
+          },
+          members: [
+            {
+              user_id: '00000000-0000-4000-8000-000000000001',
+              email: 'ada@example.com',
+              name: 'Ada Lovelace',
+              role: 'owner',
+              status: 'joined',
+              last_login_at: null,
+            },
+          ],
+          sign_ins: [entry('auth.login_failed', { metadata: { reason: 'bad_password' } })],
+          recent_activity: [entry('api_key.created'), entry('invitation.created')],
+        }),
+    });
+    await renderWithApp(<StaffOrganizationPage />, {
+      path: '/staff/organizations/:id',
+      url: `/staff/organizations/${orgId}`,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Booths' })).toBeTruthy();
+    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('Never')).toBeTruthy();
+    expect(screen.getByText('auth.login_failed')).toBeTruthy();
+    expect(screen.getByText('api_key.created')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All organizations' })).toBeTruthy();
+  });
+
+  it('says an unknown organisation in Swedish', async () => {
+    signedIn();
+    fakeServer({});
+    await renderWithApp(<StaffOrganizationPage />, {
+      language: 'sv',
+      path: '/sv/staff/organizations/:id',
+      url: `/sv/staff/organizations/${orgId}`,
+    });
+    expect(await screen.findByText('Hittades inte. Det kan ha tagits bort.')).toBeTruthy();
   });
 });
