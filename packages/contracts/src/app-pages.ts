@@ -24,6 +24,7 @@ export const APP_PAGE_PATHS = [
   '/staff',
   '/staff/users',
   '/staff/organizations',
+  '/staff/organizations/:id',
   '/staff/audit',
   '/staff/system',
   '/dashboard/settings/billing',

@@ -128,6 +128,24 @@ export const staffOrganizationSchema = z.object({
 });
 export type StaffOrganization = z.infer<typeof staffOrganizationSchema>;
 
+/** GET /staff/organizations/{id}/: the organisation, its members and its recent activity. */
+export const staffOrganizationDetailSchema = z.object({
+  organization: staffOrganizationSchema,
+  members: z.array(
+    z.object({
+      user_id: z.string(),
+      email: z.string(),
+      name: z.string(),
+      role: z.string(),
+      status: z.string(),
+      last_login_at: z.string().nullable(),
+    }),
+  ),
+  recent_activity: z.array(auditLogEntrySchema),
+  sign_ins: z.array(auditLogEntrySchema),
+});
+export type StaffOrganizationDetail = z.infer<typeof staffOrganizationDetailSchema>;
+
 export const staffMembershipSchema = z.object({
   organization_id: z.string(),
   organization_name: z.string(),
@@ -179,3 +197,32 @@ export const adminStatsSchema = z.object({
   outbox: z.object({ pending: z.number().int(), failed: z.number().int(), mail_failed_24h: z.number().int() }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** GET /staff/health/: the console's health panel (this process, the database, outbox, tasks). */
+export const systemHealthSchema = z.object({
+  process: z.object({
+    uptime_seconds: z.number().int(),
+    rss_bytes: z.number().int(),
+    heap_used_bytes: z.number().int(),
+    node_version: z.string(),
+  }),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), up: z.boolean(), latency_ms: z.number().int() }),
+  outbox: z.object({
+    pending: z.number().int(),
+    failed: z.number().int(),
+    failed_24h: z.number().int(),
+    oldest_pending_at: z.string().nullable(),
+  }),
+  mail: z.object({ failed_24h: z.number().int(), pending: z.number().int() }),
+  jobs: z.array(
+    z.object({
+      name: z.string(),
+      interval_seconds: z.number().int(),
+      running: z.boolean(),
+      last_run_at: z.string().nullable(),
+      last_outcome: z.enum(['ran', 'skipped', 'failed']).nullable(),
+      last_ms: z.number().int().nullable(),
+    }),
+  ),
+});
+export type SystemHealth = z.infer<typeof systemHealthSchema>;

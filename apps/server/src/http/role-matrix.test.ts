@@ -1260,9 +1260,11 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/staff/auth/login/', allowed: 'public', note: 'staff sign-in (docs/staff.md)' },
   { method: 'GET', path: '/staff/auth/me/', allowed: 'staff', note: 'staff: support and admin' },
   { method: 'GET', path: '/staff/organizations/', allowed: 'staff', note: 'staff: support and admin' },
+  { method: 'GET', path: '/staff/organizations/{id}/', allowed: 'staff', note: 'staff: support and admin' },
   { method: 'GET', path: '/staff/users/', allowed: 'staff', note: 'staff: support and admin' },
   { method: 'POST', path: '/staff/users/{id}/actions/', allowed: 'staff', note: 'staff: support and admin' },
   { method: 'GET', path: '/staff/audit-logs/', allowed: 'staff', note: 'staff: support and admin' },
+  { method: 'GET', path: '/staff/health/', allowed: 'staff', note: 'staff: support and admin' },
   { method: 'POST', path: '/staff/impersonate/', allowed: 'staff', note: 'staff; write mode: admin' },
   {
     method: 'GET',

@@ -12,6 +12,16 @@ export interface ScheduledTask {
 /** What one run of a task came to. */
 export type TaskOutcome = 'ran' | 'skipped' | 'failed';
 
+/** The last run of a task in this process, for the staff console's health panel. */
+export interface TaskStatus {
+  name: string;
+  intervalMs: number;
+  running: boolean;
+  lastRunAt: Date | null;
+  lastOutcome: TaskOutcome | null;
+  lastMs: number | null;
+}
+
 /** The first run comes soon after start, not a whole period later. */
 const FIRST_RUN_MAX_MS = 10_000;
 
@@ -32,9 +42,20 @@ export function createScheduler(opts: {
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<TaskOutcome>>();
   let stopped = true;
+  const last = new Map<string, { at: Date; outcome: TaskOutcome; ms: number }>();
+  const running = new Set<string>();
 
   async function execute(task: ScheduledTask): Promise<TaskOutcome> {
+    const at = new Date();
     const started = performance.now();
+    running.add(task.name);
+    const outcome = await attempt(task, started);
+    running.delete(task.name);
+    last.set(task.name, { at, outcome, ms: Math.round(performance.now() - started) });
+    return outcome;
+  }
+
+  async function attempt(task: ScheduledTask, started: number): Promise<TaskOutcome> {
     try {
       const result = await opts.withTryLock(`scheduler:${task.name}`, task.run);
       if (!result.acquired) {
@@ -91,6 +112,20 @@ export function createScheduler(opts: {
       for (const task of tasks.values()) schedule(task.name, Math.min(task.intervalMs ?? intervalMs, FIRST_RUN_MAX_MS));
     },
     run,
+    /** Each task's period and its last run in this process (other processes keep their own). */
+    status(): TaskStatus[] {
+      return [...tasks.values()].map((task) => {
+        const seen = last.get(task.name);
+        return {
+          name: task.name,
+          intervalMs: task.intervalMs ?? intervalMs,
+          running: running.has(task.name),
+          lastRunAt: seen?.at ?? null,
+          lastOutcome: seen?.outcome ?? null,
+          lastMs: seen?.ms ?? null,
+        };
+      });
+    },
     async stop() {
       stopped = true;
       for (const timer of timers) clearTimeout(timer);

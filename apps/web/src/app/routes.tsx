@@ -162,6 +162,11 @@ const pages = {
       Component: m.StaffOrganizationsPage,
     })),
   ),
+  staffOrganization: lazyPage(() =>
+    import('../features/staff/pages/staff-organization-page.tsx').then((m) => ({
+      Component: m.StaffOrganizationPage,
+    })),
+  ),
   staffAudit: lazyPage(() =>
     import('../features/staff/pages/staff-audit-page.tsx').then((m) => ({ Component: m.StaffAuditPage })),
   ),
@@ -193,6 +198,11 @@ function staffRoutes(language: Language): RouteObject[] {
           path: at('/staff/organizations', '/staff'),
           lazy: pages.staffOrganizations,
           handle: staffTitle((t) => t('staff:organizations.metaTitle')),
+        },
+        {
+          path: at('/staff/organizations/:id', '/staff'),
+          lazy: pages.staffOrganization,
+          handle: staffTitle((t) => t('staff:organization.metaTitle')),
         },
         {
           path: at('/staff/audit', '/staff'),

@@ -1,4 +1,4 @@
--- A sign-in's writes (last login, the refresh token, its audit entry) and its read of the user's
+-- A sign-in's writes (last login, the refresh token, its audit entry in the organisation it opens) and its read of the user's
 -- organisations as one statement: on the embedded database a scoped transaction is four round
 -- trips. It sets the user scope for the rest of its own transaction, so row-level security applies
 -- as in any scoped transaction (SECURITY INVOKER). Caller: modules/auth/auth.service.ts. Decision 006.
@@ -8,11 +8,24 @@ CREATE OR REPLACE FUNCTION public.auth_sign_in(p_user_id uuid, p_family_id uuid,
  LANGUAGE plpgsql
  SET search_path TO 'public', 'pg_temp'
 AS $function$
+DECLARE
+  v_organization_id uuid;
 BEGIN
   PERFORM set_config('app.organization_id', '', true), set_config('app.user_id', p_user_id::text, true);
-  UPDATE users SET last_login_at = now() WHERE users.id = p_user_id;
-  INSERT INTO audit_logs (action, user_id, target_type, target_id, ip_address, user_agent)
-  VALUES ('auth.login', p_user_id, 'user', p_user_id::text, p_ip, p_user_agent);
+  UPDATE users SET last_login_at = now() WHERE users.id = p_user_id
+  RETURNING users.current_organization_id INTO v_organization_id;
+  IF v_organization_id IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM memberships m
+    WHERE m.user_id = p_user_id AND m.organization_id = v_organization_id AND m.status = 'joined'
+  ) THEN
+    v_organization_id := NULL;
+  END IF;
+  -- The sign-in belongs to the organisation it opens, whose owners read it; the scope is the
+  -- user's alone again before the rest.
+  PERFORM set_config('app.organization_id', coalesce(v_organization_id::text, ''), true);
+  INSERT INTO audit_logs (action, user_id, organization_id, target_type, target_id, ip_address, user_agent)
+  VALUES ('auth.login', p_user_id, v_organization_id, 'user', p_user_id::text, p_ip, p_user_agent);
+  PERFORM set_config('app.organization_id', '', true);
   INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at, ip_address, user_agent)
   VALUES (p_user_id, p_family_id, p_token_hash, p_expires_at, p_ip, p_user_agent);
   RETURN QUERY

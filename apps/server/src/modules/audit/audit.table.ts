@@ -4,8 +4,9 @@ import { currentOrganizationId, id, timestamps } from '../../db/columns.ts';
 
 /**
  * Who did what, when, from where: every authentication event and every change to an
- * organisation or its memberships. Authentication events of a user belong to no organisation
- * (organization_id null) and are visible to staff only. Append-only, so it has no updated_at.
+ * organisation or its memberships. Sign-ins and failed sign-ins belong to the organisation they
+ * open (its owners read them); the account's other authentication events belong to no
+ * organisation (organization_id null) and are visible to staff only. Append-only, so it has no updated_at.
  */
 export const auditLogs = pgTable(
   'audit_logs',

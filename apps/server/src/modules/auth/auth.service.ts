@@ -301,6 +301,24 @@ async function clearPasswordFailures(deps: AppDeps, meta: RequestMeta, email: st
   await deps.throttle.clear(THROTTLES.loginFailuresPerAccountAddress, `${email}|${meta.ip ?? ''}`);
 }
 
+/** The user's current organisation when they are still a joined member of it, else null. */
+async function joinedCurrentOrganization(
+  deps: AppDeps,
+  userId: string,
+  current: string | null,
+): Promise<string | null> {
+  if (current === null) return null;
+  const [row] = await inScope(deps.db, { userId }, (tx) =>
+    tx
+      .select({ id: memberships.organizationId })
+      .from(memberships)
+      .where(
+        and(eq(memberships.userId, userId), eq(memberships.organizationId, current), eq(memberships.status, 'joined')),
+      ),
+  );
+  return row?.id ?? null;
+}
+
 export async function login(
   deps: AppDeps,
   meta: RequestMeta,
@@ -314,18 +332,22 @@ export async function login(
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
   if (!user || !valid || !user.isActive) {
     await recordPasswordFailure(deps, meta, input.email);
-    await deps.db.transaction((tx) =>
-      recordAudit(tx, meta, {
+    // A known account's failure belongs to the organisation it would open, whose owners read it.
+    const organizationId = user ? await joinedCurrentOrganization(deps, user.id, user.currentOrganizationId) : null;
+    await deps.db.transaction(async (tx) => {
+      await setScope(tx, { organizationId, userId: user?.id ?? null });
+      await recordAudit(tx, meta, {
         action: 'auth.login_failed',
         userId: user?.id ?? null,
+        organizationId,
         targetType: 'user',
         targetId: user?.id ?? '',
         metadata: {
           email: input.email,
           reason: !user ? 'unknown_email' : !user.isActive ? 'inactive' : 'bad_password',
         },
-      }),
-    );
+      });
+    });
     throw new AppError('INVALID_CREDENTIALS');
   }
   await clearPasswordFailures(deps, meta, input.email);

@@ -32,15 +32,21 @@ export async function startImpersonation(
   input: z.output<typeof impersonateSchema>,
 ): Promise<AccessGrant> {
   if (input.mode === 'write' && staff.role !== 'admin') {
-    throw new AppError('PERMISSION_DENIED', 'Only staff admins may impersonate in write mode.');
+    throw new AppError('PERMISSION_DENIED', 'Only staff admins may impersonate in write mode.', {
+      reason: 'write_needs_admin',
+    });
   }
   const expiresAt = new Date(Date.now() + IMPERSONATION_MAX_MINUTES * 60_000);
   const row = await staffTransaction(deps.db, async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, input.user_id));
     if (!user) throw notFound('User');
     const [staffTwin] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.email, user.email));
-    if (staffTwin) throw new AppError('PERMISSION_DENIED', 'A staff account cannot be impersonated.');
-    if (!user.isActive) throw new AppError('CONFLICT', 'This user is locked; unlock the account first.');
+    if (staffTwin) {
+      throw new AppError('PERMISSION_DENIED', 'A staff account cannot be impersonated.', { reason: 'staff_account' });
+    }
+    if (!user.isActive) {
+      throw new AppError('CONFLICT', 'This user is locked; unlock the account first.', { reason: 'user_locked' });
+    }
     const joined = await tx
       .select({ organizationId: memberships.organizationId })
       .from(memberships)

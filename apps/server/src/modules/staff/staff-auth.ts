@@ -97,7 +97,9 @@ export async function staffLogin(
   const fail = async (reason: string, message?: string): Promise<never> => {
     await deps.throttle.record(STAFF_THROTTLES.failuresPerAccount, input.email);
     await audit(deps.db, meta, 'staff.login_failed', staff?.id ?? null, { email: input.email, reason });
-    throw new AppError('INVALID_CREDENTIALS', message);
+    // The console translates by details.reason; the password step's reasons stay unsaid
+    // (no account enumeration), so they share the plain INVALID_CREDENTIALS.
+    throw new AppError('INVALID_CREDENTIALS', message, message === undefined ? undefined : { reason });
   };
   if (!staff || !valid || !staff.isActive) {
     return fail(!staff ? 'unknown_email' : !valid ? 'bad_password' : 'inactive');

@@ -10,13 +10,16 @@ import {
   runtimeSettingsSchema,
   staffLoginResultSchema,
   staffMeSchema,
+  staffOrganizationDetailSchema,
   staffOrganizationSchema,
   staffUserSchema,
+  systemHealthSchema,
 } from '@leadcapture/contracts/staff';
 import { anyData, expectData, expectError } from '../../../test/envelope.ts';
 import { bearer, createTestApp, registerUser, uniqueAddress, type TestApp } from '../../../test/helpers.ts';
 import { signInStaff, STAFF_PASSWORD } from '../../../test/staff.ts';
 import { queryRows } from '../../db/database.ts';
+import { OUTBOX_RETENTION_TASK } from '../../jobs/outbox-retention.ts';
 import { ensureStaffUser, purgeAuditLogs } from './staff.service.ts';
 import { totpCode } from './totp.ts';
 
@@ -340,6 +343,28 @@ describe('console reads and account safety', () => {
     });
   });
 
+  it('shows one organisation with its members, recent activity and sign-ins; unknown ids answer 404', async () => {
+    const orgId = owner.organization?.id ?? '';
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login/',
+      remoteAddress: uniqueAddress(),
+      payload: { email: owner.email, password: owner.password },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const detail = expectData(
+      staffOrganizationDetailSchema,
+      await get(`/api/v1/staff/organizations/${orgId}/`, support.access),
+    );
+    expect(detail.organization.id).toBe(orgId);
+    expect(detail.members).toContainEqual(expect.objectContaining({ email: owner.email, role: 'owner' }));
+    expect(detail.sign_ins[0]).toMatchObject({ action: 'auth.login', user_email: owner.email, organization_id: orgId });
+    expect(detail.recent_activity.length).toBeGreaterThan(0);
+    expect(detail.recent_activity.every((e) => e.organization_id === orgId)).toBe(true);
+    expectError(await get(`/api/v1/staff/organizations/${randomUUID()}/`, support.access), 404, 'NOT_FOUND');
+    expectError(await get(`/api/v1/staff/organizations/${orgId}/`, owner.access), 401, 'TOKEN_INVALID');
+  });
+
   it('locks and unlocks a user, revoking their sessions, with a reason', async () => {
     const user = await registerUser(t);
     const act = (action: string) =>
@@ -393,6 +418,26 @@ describe('admin routes', () => {
       mail_failed_24h: stats.outbox.mail_failed_24h + 1,
     });
     expect(stats.plans.find((p) => p.plan === 'professional')?.organizations).toBeGreaterThan(0);
+  });
+
+  it('serves the health panel to any staff: process, database, outbox, mail, scheduled tasks', async () => {
+    expectError(await get('/api/v1/staff/health/', owner.access), 401, 'TOKEN_INVALID');
+    const before = expectData(systemHealthSchema, await get('/api/v1/staff/health/', support.access));
+    expect(before.process.rss_bytes).toBeGreaterThan(0);
+    expect(before.process.node_version).toBe(process.version);
+    expect(before.database).toMatchObject({ kind: t.app.deps.dbKind, up: true });
+    await asSuperuser(sql`insert into outbox (kind, payload) values ('mail.send', '{}')`);
+    await asSuperuser(sql`insert into outbox (kind, payload, failed_at) values ('webhook.deliver', '{}', now())`);
+    await t.app.deps.scheduler.run(OUTBOX_RETENTION_TASK);
+    const after = expectData(systemHealthSchema, await get('/api/v1/staff/health/', support.access));
+    expect(after.outbox.pending).toBe(before.outbox.pending + 1);
+    expect(after.outbox.failed_24h).toBe(before.outbox.failed_24h + 1);
+    expect(after.outbox.oldest_pending_at).not.toBeNull();
+    expect(after.mail.pending).toBe(before.mail.pending + 1);
+    expect(after.mail.failed_24h).toBe(before.mail.failed_24h);
+    const retention = after.jobs.find((j) => j.name === OUTBOX_RETENTION_TASK);
+    expect(retention).toMatchObject({ running: false, last_outcome: 'ran' });
+    expect(retention?.last_run_at).not.toBeNull();
   });
 
   it('closes sign-ups and changes the trial length at run time', async () => {

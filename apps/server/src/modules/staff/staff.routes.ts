@@ -15,16 +15,18 @@ import {
   staffLoginResultSchema,
   staffLoginSchema,
   staffMeSchema,
+  staffOrganizationDetailSchema,
   staffOrganizationSchema,
   staffSearchQuerySchema,
   staffUserSchema,
+  systemHealthSchema,
 } from '@leadcapture/contracts/staff';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { paginate } from '../../http/pagination.ts';
+import { paginate, type PageQuery } from '../../http/pagination.ts';
 import { okResponse, typed } from '../../http/routes.ts';
 import { requestMeta, withTenant } from '../../http/tenant.ts';
 import * as staff from './staff.service.ts';
@@ -69,7 +71,7 @@ function staffGuard(deps: AppDeps, need: 'any' | 'admin') {
     }
     const who = await staff.authenticateStaff(deps, token);
     if (need === 'admin' && who.role !== 'admin') {
-      throw new AppError('PERMISSION_DENIED', 'This needs a staff admin.');
+      throw new AppError('PERMISSION_DENIED', 'This needs a staff admin.', { reason: 'admin_only' });
     }
     request.staffUser = who;
   };
@@ -78,6 +80,24 @@ function staffGuard(deps: AppDeps, need: 'any' | 'admin') {
 function staffOf(request: FastifyRequest): staff.StaffIdentity {
   if (!request.staffUser) throw new AppError('NOT_AUTHENTICATED');
   return request.staffUser;
+}
+
+/**
+ * Route options of a staff or admin route: the `staff` config the tenant auth hook steps aside
+ * for, its OpenAPI tags and summary, and its zod schemas (which still type the handler).
+ */
+function staffRoute<S extends FastifySchema>(
+  tags: string[],
+  summary: string,
+  schema: S,
+  config: Partial<FastifyContextConfig> = {},
+) {
+  return { config: { ...staffOnly, ...config }, schema: { tags, summary, ...schema } };
+}
+
+/** A paginated answer of a list route: the envelope's `results`, `count`, `next`, `previous`. */
+function paged<T>(deps: AppDeps, req: FastifyRequest, query: PageQuery, page: staff.Page<T>) {
+  return ok(paginate(req, deps.config.publicUrl, query, page.results, page.total));
 }
 
 function noStore(instance: FastifyInstance) {
@@ -92,127 +112,95 @@ export function staffRoutes(deps: AppDeps) {
     const app = typed(instance);
     noStore(instance);
     instance.addHook('onRequest', staffGuard(deps, 'any'));
+    const route = <S extends FastifySchema>(summary: string, schema: S, config?: Partial<FastifyContextConfig>) =>
+      staffRoute(tags, summary, schema, config);
 
     app.post(
       '/auth/login/',
-      {
-        config: { ...staffOnly, public: true },
-        schema: {
-          tags,
-          summary: 'Staff sign-in: password, then a TOTP code (enrolment on the first sign-in)',
-          body: staffLoginSchema,
-          response: okResponse(staffLoginResultSchema),
-        },
-      },
+      route(
+        'Staff sign-in: password, then a TOTP code (enrolment on the first sign-in)',
+        { body: staffLoginSchema, response: okResponse(staffLoginResultSchema) },
+        { public: true },
+      ),
       async (req) => ok(await staff.staffLogin(deps, requestMeta(req), req.body)),
     );
-    app.get(
-      '/auth/me/',
-      {
-        config: staffOnly,
-        schema: { tags, summary: 'The signed-in staff member', response: okResponse(staffMeSchema) },
-      },
-      async (req) => ok(await staff.staffMe(deps, staffOf(req))),
+    app.get('/auth/me/', route('The signed-in staff member', { response: okResponse(staffMeSchema) }), async (req) =>
+      ok(await staff.staffMe(deps, staffOf(req))),
     );
     app.get(
       '/organizations/',
-      {
-        config: staffOnly,
-        schema: {
-          tags,
-          summary: 'Organisations: search, plan and status, members, leads',
-          querystring: staffSearchQuerySchema,
-          response: okResponse(paginated(staffOrganizationSchema)),
-        },
-      },
-      async (req) => {
-        const page = await staff.listOrganizations(deps, req.query);
-        return ok(paginate(req, deps.config.publicUrl, req.query, page.results, page.total));
-      },
+      route('Organisations: search, plan and status, members, leads', {
+        querystring: staffSearchQuerySchema,
+        response: okResponse(paginated(staffOrganizationSchema)),
+      }),
+      async (req) => paged(deps, req, req.query, await staff.listOrganizations(deps, req.query)),
+    );
+    app.get(
+      '/organizations/:id/',
+      route('One organisation: plan and status, members, recent activity and sign-ins', {
+        params: idParamsSchema,
+        response: okResponse(staffOrganizationDetailSchema),
+      }),
+      async (req) => ok(await staff.organizationDetail(deps, req.params.id)),
     );
     app.get(
       '/users/',
-      {
-        config: staffOnly,
-        schema: {
-          tags,
-          summary: 'Users by email or name, their organisations, verification and lock state',
-          querystring: staffSearchQuerySchema,
-          response: okResponse(paginated(staffUserSchema)),
-        },
-      },
-      async (req) => {
-        const page = await staff.listUsers(deps, req.query);
-        return ok(paginate(req, deps.config.publicUrl, req.query, page.results, page.total));
-      },
+      route('Users by email or name, their organisations, verification and lock state', {
+        querystring: staffSearchQuerySchema,
+        response: okResponse(paginated(staffUserSchema)),
+      }),
+      async (req) => paged(deps, req, req.query, await staff.listUsers(deps, req.query)),
     );
     app.post(
       '/users/:id/actions/',
-      {
-        config: staffOnly,
-        schema: {
-          tags,
-          summary: 'Account safety: lock, unlock, force a password reset, resend verification, revoke sessions',
-          params: idParamsSchema,
-          body: accountActionSchema,
-          response: okResponse(detailSchema),
-        },
-      },
+      route('Account safety: lock, unlock, force a password reset, resend verification, revoke sessions', {
+        params: idParamsSchema,
+        body: accountActionSchema,
+        response: okResponse(detailSchema),
+      }),
       async (req) => ok(await staff.accountAction(deps, requestMeta(req), staffOf(req), req.params.id, req.body)),
     );
     app.get(
       '/audit-logs/',
-      {
-        config: staffOnly,
-        schema: {
-          tags,
-          summary: 'The audit log of every organisation (filter by organisation, actor, action, time)',
-          querystring: staffAuditLogQuerySchema,
-          response: okResponse(paginated(auditLogEntrySchema)),
-        },
-      },
-      async (req) => {
-        const page = await staff.listStaffAudit(deps, req.query);
-        return ok(paginate(req, deps.config.publicUrl, req.query, page.results, page.total));
-      },
+      route('The audit log of every organisation (filter by organisation, actor, action, time)', {
+        querystring: staffAuditLogQuerySchema,
+        response: okResponse(paginated(auditLogEntrySchema)),
+      }),
+      async (req) => paged(deps, req, req.query, await staff.listStaffAudit(deps, req.query)),
+    );
+    app.get(
+      '/health/',
+      route('System health: process, database, outbox backlog and failures, scheduled tasks, mail failures', {
+        response: okResponse(systemHealthSchema),
+      }),
+      async () => ok(await staff.systemHealth(deps)),
     );
     app.post(
       '/impersonate/',
-      {
-        config: staffOnly,
-        schema: {
-          tags,
-          summary: 'Act as a user for at most 60 minutes (read-only unless write), with a reason',
-          body: impersonateSchema,
-          response: okResponse(accessGrantSchema),
-        },
-      },
+      route('Act as a user for at most 60 minutes (read-only unless write), with a reason', {
+        body: impersonateSchema,
+        response: okResponse(accessGrantSchema),
+      }),
       async (req) => ok(await staff.startImpersonation(deps, requestMeta(req), staffOf(req), req.body)),
     );
     const who = (req: FastifyRequest) =>
       req.staffImpersonationId ? { impersonationId: req.staffImpersonationId } : { staff: staffOf(req) };
     app.get(
       '/impersonate/status/',
-      {
-        config: { ...staffOnly, impersonationToken: true },
-        schema: {
-          tags,
-          summary: 'The impersonation in progress (with the staff or the impersonation token)',
-          response: okResponse(impersonationStatusSchema),
-        },
-      },
+      route(
+        'The impersonation in progress (with the staff or the impersonation token)',
+        { response: okResponse(impersonationStatusSchema) },
+        { impersonationToken: true },
+      ),
       async (req) => ok(await staff.impersonationStatus(deps, who(req))),
     );
     app.post(
       '/impersonate/exit/',
-      {
-        config: { ...staffOnly, impersonationToken: true },
-        schema: {
-          tags,
-          summary: 'End the impersonation in progress',
-          response: okResponse(z.object({ ended: z.boolean() })),
-        },
-      },
+      route(
+        'End the impersonation in progress',
+        { response: okResponse(z.object({ ended: z.boolean() })) },
+        { impersonationToken: true },
+      ),
       async (req) => ok(await staff.exitImpersonation(deps, requestMeta(req), who(req))),
     );
   };
@@ -224,87 +212,46 @@ export function adminRoutes(deps: AppDeps) {
     const app = typed(instance);
     noStore(instance);
     instance.addHook('onRequest', staffGuard(deps, 'admin'));
-    const adminTags = ['admin'];
+    const route = <S extends FastifySchema>(summary: string, schema: S) => staffRoute(['admin'], summary, schema);
 
     app.get(
       '/users/',
-      {
-        config: staffOnly,
-        schema: {
-          tags: adminTags,
-          summary: 'Every user (search by email or name)',
-          querystring: staffSearchQuerySchema,
-          response: okResponse(paginated(staffUserSchema)),
-        },
-      },
-      async (req) => {
-        const page = await staff.listUsers(deps, req.query);
-        return ok(paginate(req, deps.config.publicUrl, req.query, page.results, page.total));
-      },
+      route('Every user (search by email or name)', {
+        querystring: staffSearchQuerySchema,
+        response: okResponse(paginated(staffUserSchema)),
+      }),
+      async (req) => paged(deps, req, req.query, await staff.listUsers(deps, req.query)),
     );
     app.get(
       '/organizations/',
-      {
-        config: staffOnly,
-        schema: {
-          tags: adminTags,
-          summary: 'Every organisation (search by name)',
-          querystring: staffSearchQuerySchema,
-          response: okResponse(paginated(staffOrganizationSchema)),
-        },
-      },
-      async (req) => {
-        const page = await staff.listOrganizations(deps, req.query);
-        return ok(paginate(req, deps.config.publicUrl, req.query, page.results, page.total));
-      },
+      route('Every organisation (search by name)', {
+        querystring: staffSearchQuerySchema,
+        response: okResponse(paginated(staffOrganizationSchema)),
+      }),
+      async (req) => paged(deps, req, req.query, await staff.listOrganizations(deps, req.query)),
     );
-    app.get(
-      '/settings/',
-      {
-        config: staffOnly,
-        schema: { tags: adminTags, summary: 'Run-time settings', response: okResponse(runtimeSettingsSchema) },
-      },
-      async () => ok(await staff.getSettings(deps)),
+    app.get('/settings/', route('Run-time settings', { response: okResponse(runtimeSettingsSchema) }), async () =>
+      ok(await staff.getSettings(deps)),
     );
     app.patch(
       '/settings/',
-      {
-        config: staffOnly,
-        schema: {
-          tags: adminTags,
-          summary: 'Change run-time settings (sign-ups open, default trial length)',
-          body: runtimeSettingsUpdateSchema,
-          response: okResponse(runtimeSettingsSchema),
-        },
-      },
+      route('Change run-time settings (sign-ups open, default trial length)', {
+        body: runtimeSettingsUpdateSchema,
+        response: okResponse(runtimeSettingsSchema),
+      }),
       async (req) => ok(await staff.updateSettings(deps, requestMeta(req), staffOf(req), req.body)),
     );
     app.get(
       '/logs/',
-      {
-        config: staffOnly,
-        schema: {
-          tags: adminTags,
-          summary: 'Errors and staff actions: failed sign-ins, refused impersonated requests, staff changes',
-          querystring: staffAuditLogQuerySchema,
-          response: okResponse(paginated(auditLogEntrySchema)),
-        },
-      },
-      async (req) => {
-        const page = await staff.listAdminLogs(deps, req.query);
-        return ok(paginate(req, deps.config.publicUrl, req.query, page.results, page.total));
-      },
+      route('Errors and staff actions: failed sign-ins, refused impersonated requests, staff changes', {
+        querystring: staffAuditLogQuerySchema,
+        response: okResponse(paginated(auditLogEntrySchema)),
+      }),
+      async (req) => paged(deps, req, req.query, await staff.listAdminLogs(deps, req.query)),
     );
     app.get(
       '/stats/',
-      {
-        config: staffOnly,
-        schema: {
-          tags: adminTags,
-          summary: 'Organisations, users, leads per day, plans',
-          response: okResponse(adminStatsSchema),
-        },
-      },
+      route('Organisations, users, leads per day, plans', { response: okResponse(adminStatsSchema) }),
       async () => ok(await staff.adminStats(deps)),
     );
   };
@@ -325,10 +272,8 @@ export function auditLogRoutes(deps: AppDeps) {
           response: okResponse(paginated(auditLogEntrySchema)),
         },
       },
-      async (req) => {
-        const page = await withTenant(deps, req, (ctx) => staff.listOrganizationAudit(ctx, req.query));
-        return ok(paginate(req, deps.config.publicUrl, req.query, page.results, page.total));
-      },
+      async (req) =>
+        paged(deps, req, req.query, await withTenant(deps, req, (ctx) => staff.listOrganizationAudit(ctx, req.query))),
     );
   };
 }

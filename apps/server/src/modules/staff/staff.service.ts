@@ -5,7 +5,9 @@ import type {
   AuditLogEntry,
   RuntimeSettings,
   StaffOrganization,
+  StaffOrganizationDetail,
   StaffUser,
+  SystemHealth,
   accountActionSchema,
   auditLogQuerySchema,
   staffAuditLogQuerySchema,
@@ -37,7 +39,7 @@ export {
   startImpersonation,
 } from './impersonation.ts';
 
-type Page<T> = { results: T[]; total: number };
+export type Page<T> = { results: T[]; total: number };
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function auditFilters(q: z.output<typeof auditLogQuerySchema>): SQL[] {
@@ -114,6 +116,46 @@ export function listAdminLogs(deps: AppDeps, q: z.output<typeof staffAuditLogQue
 }
 
 /** GET /staff/organizations/: search by name or slug; plan, status, members and leads. */
+async function readOrganizations(
+  tx: Tx,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<StaffOrganization[]> {
+  const rows = await tx
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      slug: organizations.slug,
+      createdAt: organizations.createdAt,
+      plan: subscriptions.planId,
+      status: subscriptions.status,
+      members: sql<number>`(select count(*)::int from memberships m where m.organization_id = ${organizations.id} and m.status = 'joined')`,
+    })
+    .from(organizations)
+    .leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
+    .where(where)
+    .orderBy(desc(organizations.createdAt))
+    .limit(limit)
+    .offset(offset);
+  const ids = rows.map((r) => r.id);
+  const counted = await queryRows<{ organization_id: string; leads: number }>(
+    tx,
+    sql`select * from staff_leads_per_organization(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  const leadsOf = new Map(counted.map((c) => [c.organization_id, c.leads]));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    plan: r.plan,
+    subscription_status: r.status,
+    members: r.members,
+    leads: leadsOf.get(r.id) ?? 0,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
 export async function listOrganizations(
   deps: AppDeps,
   q: z.output<typeof staffSearchQuerySchema>,
@@ -122,41 +164,56 @@ export async function listOrganizations(
   const search = q.search ? `%${escapeLike(q.search)}%` : null;
   const where = search ? or(ilike(organizations.name, search), ilike(organizations.slug, search)) : undefined;
   return staffTransaction(deps.db, async (tx) => {
-    const rows = await tx
-      .select({
-        id: organizations.id,
-        name: organizations.name,
-        slug: organizations.slug,
-        createdAt: organizations.createdAt,
-        plan: subscriptions.planId,
-        status: subscriptions.status,
-        members: sql<number>`(select count(*)::int from memberships m where m.organization_id = ${organizations.id} and m.status = 'joined')`,
-      })
-      .from(organizations)
-      .leftJoin(subscriptions, eq(subscriptions.organizationId, organizations.id))
-      .where(where)
-      .orderBy(desc(organizations.createdAt))
-      .limit(limit)
-      .offset(offset);
+    const results = await readOrganizations(tx, where, limit, offset);
     const [total] = await tx.select({ n: count() }).from(organizations).where(where);
-    const ids = rows.map((r) => r.id);
-    const counted = await queryRows<{ organization_id: string; leads: number }>(
-      tx,
-      sql`select * from staff_leads_per_organization(${`{${ids.join(',')}}`}::uuid[])`,
-    );
-    const leadsOf = new Map(counted.map((c) => [c.organization_id, c.leads]));
+    return { results, total: total?.n ?? 0 };
+  });
+}
+
+/** How many recent entries the organisation page shows of its activity and of its sign-ins. */
+const RECENT_ACTIVITY = 20;
+const RECENT_SIGN_INS = 10;
+
+/**
+ * GET /staff/organizations/{id}/: one organisation with its members and recent activity (its
+ * latest audit entries, and its latest sign-ins and failed sign-ins).
+ */
+export async function organizationDetail(deps: AppDeps, id: string): Promise<StaffOrganizationDetail> {
+  return staffTransaction(deps.db, async (tx) => {
+    const [organization] = await readOrganizations(tx, eq(organizations.id, id), 1, 0);
+    if (!organization) throw notFound('Organization');
+    const people = await tx
+      .select({
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: memberships.role,
+        status: memberships.status,
+        lastLoginAt: users.lastLoginAt,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.organizationId, id))
+      .orderBy(memberships.createdAt);
+    const own = eq(auditLogs.organizationId, id);
+    const activity = await auditPage(tx, [own], { page: 1, page_size: RECENT_ACTIVITY });
+    const signIns = await auditPage(tx, [own, ilike(auditLogs.action, 'auth.login%')], {
+      page: 1,
+      page_size: RECENT_SIGN_INS,
+    });
     return {
-      results: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        slug: r.slug,
-        plan: r.plan,
-        subscription_status: r.status,
-        members: r.members,
-        leads: leadsOf.get(r.id) ?? 0,
-        created_at: r.createdAt.toISOString(),
+      organization,
+      members: people.map((p) => ({
+        user_id: p.userId,
+        email: p.email,
+        name: `${p.firstName} ${p.lastName}`.trim(),
+        role: p.role,
+        status: p.status,
+        last_login_at: p.lastLoginAt?.toISOString() ?? null,
       })),
-      total: total?.n ?? 0,
+      recent_activity: activity.results,
+      sign_ins: signIns.results,
     };
   });
 }
@@ -249,7 +306,8 @@ export async function accountAction(
   deps.meCache.invalidate(user.id);
   if (action === 'force_password_reset') await requestPasswordReset(deps, meta, user.email);
   if (action === 'resend_verification') {
-    if (user.emailVerifiedAt) throw new AppError('CONFLICT', 'This email address is already verified.');
+    if (user.emailVerifiedAt)
+      throw new AppError('CONFLICT', 'This email address is already verified.', { reason: 'already_verified' });
     await resendVerification(deps, meta, user.email);
   }
   const done: Record<AccountAction, string> = {
@@ -318,6 +376,63 @@ export async function adminStats(deps: AppDeps): Promise<AdminStats> {
       outbox: backlog ?? { pending: 0, failed: 0, mail_failed_24h: 0 },
     };
   });
+}
+
+/**
+ * The console's health panel: this process, whether the database answers (and how fast), the
+ * outbox's backlog and failures, mails given up on, and the scheduled tasks' last runs here.
+ */
+export async function systemHealth(deps: AppDeps): Promise<SystemHealth> {
+  const started = performance.now();
+  const up = await deps.dbControl.ping();
+  const latency = Math.round(performance.now() - started);
+  const memory = process.memoryUsage();
+  const [backlog] = up
+    ? await staffTransaction(deps.db, (tx) =>
+        queryRows<{
+          pending: number;
+          failed: number;
+          failed_24h: number;
+          oldest_pending_at: Date | string | null;
+          mail_pending: number;
+          mail_failed_24h: number;
+        }>(
+          tx,
+          sql`select count(*) filter (where delivered_at is null and failed_at is null)::int as pending,
+                     count(*) filter (where failed_at is not null)::int as failed,
+                     count(*) filter (where failed_at > now() - interval '1 day')::int as failed_24h,
+                     min(created_at) filter (where delivered_at is null and failed_at is null) as oldest_pending_at,
+                     count(*) filter (where delivered_at is null and failed_at is null and kind = 'mail.send')::int as mail_pending,
+                     count(*) filter (where failed_at > now() - interval '1 day' and kind = 'mail.send')::int as mail_failed_24h
+                from outbox`,
+        ),
+      )
+    : [];
+  const oldest = backlog?.oldest_pending_at ?? null;
+  return {
+    process: {
+      uptime_seconds: Math.round(process.uptime()),
+      rss_bytes: memory.rss,
+      heap_used_bytes: memory.heapUsed,
+      node_version: process.version,
+    },
+    database: { kind: deps.dbKind, up, latency_ms: latency },
+    outbox: {
+      pending: backlog?.pending ?? 0,
+      failed: backlog?.failed ?? 0,
+      failed_24h: backlog?.failed_24h ?? 0,
+      oldest_pending_at: oldest === null ? null : new Date(oldest).toISOString(),
+    },
+    mail: { pending: backlog?.mail_pending ?? 0, failed_24h: backlog?.mail_failed_24h ?? 0 },
+    jobs: deps.scheduler.status().map((task) => ({
+      name: task.name,
+      interval_seconds: Math.round(task.intervalMs / 1000),
+      running: task.running,
+      last_run_at: task.lastRunAt?.toISOString() ?? null,
+      last_outcome: task.lastOutcome,
+      last_ms: task.lastMs,
+    })),
+  };
 }
 
 /** The scheduled purge of audit rows older than AUDIT_RETENTION_DAYS (audit_logs_purge). */

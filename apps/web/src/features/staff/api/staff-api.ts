@@ -7,8 +7,10 @@ import {
   runtimeSettingsSchema,
   staffLoginResultSchema,
   staffMeSchema,
+  staffOrganizationDetailSchema,
   staffOrganizationSchema,
   staffUserSchema,
+  systemHealthSchema,
   type AccountAction,
   type ImpersonationMode,
   type RuntimeSettings,
@@ -52,6 +54,7 @@ export const staffKeys = {
   me: ['staff', 'me'] as const,
   users: (search: string) => ['staff', 'users', search] as const,
   organizations: (search: string) => ['staff', 'organizations', search] as const,
+  organization: (id: string) => ['staff', 'organization', id] as const,
   audit: (action: string, page: number) => ['staff', 'audit', action, page] as const,
   settings: ['staff', 'settings'] as const,
   stats: ['staff', 'stats'] as const,
@@ -70,6 +73,8 @@ export const staffApi = {
       params: { search, page_size: 50 },
       schema: paginated(staffOrganizationSchema),
     }),
+  organization: (id: string) =>
+    api.get(`/staff/organizations/${id}/`, { ...auth(), schema: staffOrganizationDetailSchema }),
   audit: (action: string, page: number) =>
     api.get('/staff/audit-logs/', {
       ...auth(),
@@ -92,5 +97,5 @@ export const staffApi = {
   saveSettings: (changes: Partial<RuntimeSettings>) =>
     api.patch('/admin/settings/', changes, { ...auth(), schema: runtimeSettingsSchema }),
   stats: () => api.get('/admin/stats/', { ...auth(), schema: adminStatsSchema }),
-  health: () => api.get('/status/', { skipAuth: true, quiet: true }),
+  health: () => api.get('/staff/health/', { ...auth(), schema: systemHealthSchema }),
 };

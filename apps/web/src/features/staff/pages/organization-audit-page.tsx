@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { api, isApiError } from '../../../lib/api-client.ts';
+import { staffErrorText } from '../api/staff-errors.ts';
 import { AuditLogTable } from '../components/audit-log-table.tsx';
 
 /** /settings/audit-log: the organisation's audit log for its owners (GET /api/v1/audit-logs/). */
@@ -34,7 +35,7 @@ export function OrganizationAuditPage() {
       <Field label={t('orgAudit.actionFilter')}>
         <Input value={action} onChange={(e) => setAction(e.target.value)} placeholder="staff.impersonation" />
       </Field>
-      {query.error && <FormAlert>{query.error.message}</FormAlert>}
+      {query.error && <FormAlert>{staffErrorText(t, query.error)}</FormAlert>}
       {query.data && <AuditLogTable rows={query.data.results} />}
     </div>
   );

@@ -5,6 +5,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { staffApi, staffKeys } from '../api/staff-api.ts';
+import { staffErrorText } from '../api/staff-errors.ts';
 import { AuditLogTable } from '../components/audit-log-table.tsx';
 
 /** /staff/audit: every organisation's audit log and the staff's own actions. */
@@ -18,7 +19,7 @@ export function StaffAuditPage() {
       <Field label={t('audit.actionFilter')}>
         <Input value={action} onChange={(e) => setAction(e.target.value)} placeholder="staff.impersonation" />
       </Field>
-      {query.error && <FormAlert>{query.error.message}</FormAlert>}
+      {query.error && <FormAlert>{staffErrorText(t, query.error)}</FormAlert>}
       {query.data && <AuditLogTable rows={query.data.results} />}
     </div>
   );

@@ -8,6 +8,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { saveStaffToken, staffApi } from '../api/staff-api.ts';
+import { staffErrorText } from '../api/staff-errors.ts';
 
 type Enrolment = Extract<StaffLoginResult, { step: 'enrol' }>;
 
@@ -38,7 +39,7 @@ export function StaffLoginPage() {
       if (result.step === 'enrol') setEnrolment(result);
       setStep('totp');
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(staffErrorText(t, err));
     } finally {
       setBusy(false);
     }

@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Field } from '../../../components/ui/field.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { staffApi, staffKeys } from '../api/staff-api.ts';
+import { staffErrorText } from '../api/staff-errors.ts';
 
 /** /staff/organizations: search; plan and status, members and leads of each. */
 export function StaffOrganizationsPage() {
   const { t, i18n } = useTranslation('staff');
+  const { lp } = useLocalizedPath();
   const [search, setSearch] = useState('');
   const query = useQuery({ queryKey: staffKeys.organizations(search), queryFn: () => staffApi.organizations(search) });
   return (
@@ -24,7 +28,7 @@ export function StaffOrganizationsPage() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </Field>
-      {query.error && <FormAlert>{query.error.message}</FormAlert>}
+      {query.error && <FormAlert>{staffErrorText(t, query.error)}</FormAlert>}
       {query.data?.results.length === 0 && <p className="text-muted-foreground">{t('organizations.empty')}</p>}
       {query.data && query.data.results.length > 0 && (
         <div className="overflow-x-auto">
@@ -42,7 +46,14 @@ export function StaffOrganizationsPage() {
             <TableBody>
               {query.data.results.map((o) => (
                 <TableRow key={o.id}>
-                  <TableCell className="font-medium">{o.name}</TableCell>
+                  <TableCell className="font-medium">
+                    <Link
+                      className="text-primary underline-offset-4 hover:underline"
+                      to={lp(`/staff/organizations/${o.id}`)}
+                    >
+                      {o.name}
+                    </Link>
+                  </TableCell>
                   <TableCell>{o.plan ?? '–'}</TableCell>
                   <TableCell>{o.subscription_status ?? '–'}</TableCell>
                   <TableCell>{o.members}</TableCell>

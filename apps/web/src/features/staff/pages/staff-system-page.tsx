@@ -8,6 +8,8 @@ import { Field } from '../../../components/ui/field.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { staffApi, staffKeys } from '../api/staff-api.ts';
+import { staffErrorText } from '../api/staff-errors.ts';
+import { HealthPanel } from '../components/health-panel.tsx';
 
 function SettingsForm({ initial }: { initial: RuntimeSettings }) {
   const { t } = useTranslation('staff');
@@ -23,7 +25,7 @@ function SettingsForm({ initial }: { initial: RuntimeSettings }) {
             setValue(saved);
             setMessage({ tone: 'success', text: t('system.saved') });
           },
-          (err: unknown) => setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) }),
+          (err: unknown) => setMessage({ tone: 'error', text: staffErrorText(t, err) }),
         );
       }}
     >
@@ -50,10 +52,10 @@ function SettingsForm({ initial }: { initial: RuntimeSettings }) {
   );
 }
 
-/** /staff/system: health (/status/), run-time settings and stats (admin). */
+/** /staff/system: health (/staff/health/, every 15 s), run-time settings and stats (admin). */
 export function StaffSystemPage() {
   const { t } = useTranslation('staff');
-  const health = useQuery({ queryKey: staffKeys.health, queryFn: staffApi.health });
+  const health = useQuery({ queryKey: staffKeys.health, queryFn: staffApi.health, refetchInterval: 15_000 });
   const settings = useQuery({ queryKey: staffKeys.settings, queryFn: staffApi.settings, retry: false });
   const stats = useQuery({ queryKey: staffKeys.stats, queryFn: staffApi.stats, retry: false });
   return (
@@ -64,9 +66,13 @@ export function StaffSystemPage() {
           <CardTitle>{t('system.health')}</CardTitle>
         </CardHeader>
         <CardContent>
-          <pre className="overflow-x-auto text-xs">
-            {health.data ? JSON.stringify(health.data, null, 2) : t('system.down')}
-          </pre>
+          {health.data ? (
+            <HealthPanel health={health.data} />
+          ) : health.isPending ? (
+            <p className="text-muted-foreground text-sm">{t('health.loading')}</p>
+          ) : (
+            <FormAlert>{t('health.unavailable')}</FormAlert>
+          )}
         </CardContent>
       </Card>
       {settings.error ? (

@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { startImpersonation } from '../../../lib/impersonation.ts';
 import { staffApi, staffKeys } from '../api/staff-api.ts';
+import { staffErrorText } from '../api/staff-errors.ts';
 
 /** A user's card: state, organisations, account safety and "Impersonate" (reason and mode required). */
 function UserCard({ user, onChanged }: { user: StaffUser; onChanged: () => void }) {
@@ -24,7 +25,7 @@ function UserCard({ user, onChanged }: { user: StaffUser; onChanged: () => void 
     try {
       await work();
     } catch (err) {
-      setMessage({ tone: 'error', text: err instanceof Error ? err.message : String(err) });
+      setMessage({ tone: 'error', text: staffErrorText(t, err) });
     } finally {
       setBusy(false);
     }
@@ -115,7 +116,7 @@ export function StaffUsersPage() {
           onChange={(e) => setSearch(e.target.value)}
         />
       </Field>
-      {query.error && <FormAlert>{query.error.message}</FormAlert>}
+      {query.error && <FormAlert>{staffErrorText(t, query.error)}</FormAlert>}
       {query.data?.results.length === 0 && <p className="text-muted-foreground">{t('users.empty')}</p>}
       <ul className="space-y-3">
         {query.data?.results.map((u) => (
