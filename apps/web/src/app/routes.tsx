@@ -63,6 +63,7 @@ const pages = {
   dashboard: lazyPage(() =>
     import('../features/dashboard/pages/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
   ),
+  scan: lazyPage(() => import('../features/dashboard/pages/scan-page.tsx').then((m) => ({ Component: m.ScanPage }))),
   onboarding: lazyPage(() =>
     import('../features/onboarding/pages/onboarding-page.tsx').then((m) => ({ Component: m.OnboardingPage })),
   ),
@@ -252,6 +253,7 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               lazy: pages.dashboard,
               handle: title((t) => t('dashboard:metaTitle')),
             },
+            { path: 'scan', lazy: pages.scan, handle: title((t) => t('dashboard:scan.metaTitle')) },
             { path: 'onboarding', lazy: pages.onboarding, handle: title((t) => t('dashboard:onboarding.metaTitle')) },
             { path: 'events', lazy: pages.events, handle: title((t) => t('events:list.title')) },
             {
