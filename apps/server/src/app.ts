@@ -46,6 +46,8 @@ import { organizationLogoRoutes } from './modules/organizations/organization-log
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { shortLinkRoutes } from './modules/short-links/short-links.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { createVapidKeys } from './modules/push/push.service.ts';
 import { qualificationRoutes } from './modules/qualification/qualification.routes.ts';
 import { publicStatsRoutes } from './modules/public-stats/public-stats.routes.ts';
 import { adminRoutes, auditLogRoutes, staffRoutes } from './modules/staff/staff.routes.ts';
@@ -112,6 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     opts.outbound ??
     createOutbound({ allowPrivate: config.outbound.allowPrivate, userAgent: `LeadCapture/${config.version}` });
   const sealedBox = createSealedBox(config.encryptionKey);
+  const pushKeys = createVapidKeys({ db: database.db, config });
   const background = createBackgroundWork({
     config,
     database,
@@ -121,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     billing,
     outbound,
     sealedBox,
+    pushKeys,
     log: app.log,
   });
   const throttleStore = opts.throttleStore ?? (opts.redis ? redisThrottleStore(opts.redis) : memoryThrottleStore());
@@ -146,6 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     billing,
     outbound,
     sealedBox,
+    pushKeys,
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -203,6 +208,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(contactRoutes(deps), { prefix: '/contact' });
       await api.register(acceptApiKeys('analytics', analyticsRoutes(deps)), { prefix: '/analytics' });
       await api.register(notificationsRoutes(deps), { prefix: '/notifications' });
+      await api.register(pushRoutes(deps), { prefix: '/push' });
       await api.register(billingRoutes(deps), { prefix: '/billing' });
       await api.register(stripeWebhookRoutes(deps), { prefix: '/billing' });
       await api.register(billingAccountRoutes(deps), { prefix: '/billing' });

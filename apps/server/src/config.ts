@@ -27,6 +27,11 @@ const httpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
   .transform((v) => v.replace(/\/+$/, ''));
 
+/** Bytes of a base64url text without padding, or -1 when it is not one. */
+function base64urlLength(value: string): number {
+  return /^[A-Za-z0-9_-]+$/.test(value) && value.length % 4 !== 1 ? Math.floor((value.length * 3) / 4) : -1;
+}
+
 /** ENCRYPTION_KEY's 32 bytes, from base64 or hex; null when it is neither. */
 function decodeKey(value: string): Buffer | null {
   if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
@@ -107,8 +112,28 @@ const envSchema = z
     SALESFORCE_LOGIN_BASE: httpUrl.default('https://login.salesforce.com'),
     // Mailchimp's address depends on the account's data centre (the API key's suffix) unless set.
     MAILCHIMP_API_BASE: httpUrl.optional(),
+    // Web push (docs/push.md): the VAPID pair, both or neither (generated once and kept in the
+    // database when unset), and the contact push services may reach (mailto: or https:).
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .refine((v) => base64urlLength(v) === 65, 'must be the 65-byte P-256 public key, base64url')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .refine((v) => base64urlLength(v) === 32, 'must be the 32-byte P-256 private key, base64url')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
+      .optional(),
   })
   .superRefine((e, issues) => {
+    if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+      issues.addIssue({
+        code: 'custom',
+        path: [e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together',
+      });
     if (e.BILLING_PROVIDER !== 'stripe') return;
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
       if (!e[name])
@@ -155,6 +180,8 @@ export type Config = {
   apiKeyRateLimit: { limit: number; windowSeconds: number };
   /** Where each integration's provider API is reached (a test double in tests). */
   providers: { hubspotApiBase: string; salesforceLoginBase: string; mailchimpApiBase: string | undefined };
+  /** Web push: the configured VAPID pair (else the one kept in the database) and its subject. */
+  push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string };
   version: string;
 };
 
@@ -239,6 +266,13 @@ export function loadConfig(
       hubspotApiBase: e.HUBSPOT_API_BASE,
       salesforceLoginBase: e.SALESFORCE_LOGIN_BASE,
       mailchimpApiBase: e.MAILCHIMP_API_BASE,
+    },
+    push: {
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
     },
     version: VERSION,
     ...overrides,

@@ -31,6 +31,7 @@ export const APP_PAGE_PATHS = [
   '/dashboard/analytics/usage',
   '/dashboard',
   '/onboarding',
+  '/scan',
   '/events',
   '/events/form',
   '/events/form/:id',

@@ -11,7 +11,7 @@ import { INTEGRATION_KINDS } from './integrations.ts';
 export const NOTIFICATION_CATEGORIES = ['leads', 'follow_ups', 'team', 'billing', 'system'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
-/** How a notification may reach a member (03-decisions §4b); push is stored now, sent by the PWA issue. */
+/** How a notification may reach a member (03-decisions §4b); push goes to each device the member subscribed (docs/push.md). */
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
@@ -350,7 +350,7 @@ export type MailPreview = z.infer<typeof mailPreviewSchema>;
 
 // --- logs --------------------------------------------------------------------------------------
 
-export const NOTIFICATION_LOG_CHANNELS = ['in_app', 'email'] as const;
+export const NOTIFICATION_LOG_CHANNELS = ['in_app', 'email', 'push'] as const;
 export const NOTIFICATION_LOG_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type NotificationLogStatus = (typeof NOTIFICATION_LOG_STATUSES)[number];
 

@@ -21,3 +21,4 @@ export * from '../modules/qualification/qualification.table.ts';
 export * from '../modules/staff/staff.table.ts';
 export * from '../modules/settings/settings.table.ts';
 export * from '../modules/analytics/analytics.table.ts';
+export * from '../modules/push/push.table.ts';

@@ -10,6 +10,7 @@ import type { BillingProvider } from '../modules/billing/provider.ts';
 import type { CaptureTargets } from '../modules/capture/capture-targets.ts';
 import type { CaptureWrites } from '../modules/capture/capture-writes.ts';
 import type { TokenSigner } from '../modules/auth/tokens.ts';
+import type { PushKeys } from '../modules/push/push.service.ts';
 import type { StaffTokens } from '../modules/staff/staff-tokens.ts';
 import type { Outbound } from '../outbound/outbound.ts';
 import type { SealedBox } from '../secrets/sealed-box.ts';
@@ -51,5 +52,7 @@ export interface AppDeps {
   outbound: Outbound;
   /** Credentials at rest (integration tokens), sealed under ENCRYPTION_KEY. */
   sealedBox: SealedBox;
+  /** The VAPID pair push messages are signed with (configured, else kept in the database). */
+  pushKeys: PushKeys;
   log: FastifyBaseLogger;
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,16 @@ let offerId = '';
 let offerWithField = '';
 let offerLeadId = '';
 const notificationOf = {} as Record<Role, string>;
+
+/** A browser's PushSubscription: its own P-256 key and auth secret, an endpoint nobody answers. */
+function pushSubscription() {
+  const ecdh = createECDH('prime256v1');
+  return {
+    endpoint: `http://127.0.0.1:9/push/${randomUUID()}`,
+    expirationTime: null,
+    keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
 
 function call(method: Method, url: string, user: User | null, req: Omit<Request, 'url'> = {}, actingOn = org) {
   const form = req.parts ? multipart(req.parts) : undefined;
@@ -266,6 +276,26 @@ const ROUTES: Route[] = [
       request: () => ({ url: path.slice(1), body: { preferences: [{ category: 'system', push: true }] } }),
     })),
   ]),
+  { method: 'GET', path: '/push/vapid-public-key/', allowed: 'public' },
+  {
+    method: 'POST',
+    path: '/push/subscribe/',
+    allowed: ALL,
+    note: 'own browser',
+    request: () => ({ url: 'push/subscribe/', body: pushSubscription() }),
+  },
+  {
+    method: 'DELETE',
+    path: '/push/subscribe/',
+    allowed: ALL,
+    note: 'own browser',
+    request: async (r) => {
+      const body = pushSubscription();
+      const made = await call('POST', 'push/subscribe/', users[r], { body });
+      if (made.statusCode !== 201) throw new Error(`push subscribe failed: ${made.body}`);
+      return { url: 'push/subscribe/', body: { endpoint: body.endpoint } };
+    },
+  },
   {
     method: 'GET',
     path: '/notifications/settings/',
@@ -1459,7 +1489,7 @@ const LAST = ['/auth/change-password/', '/auth/logout/', '/auth/delete-account/'
  * The user's own account, whichever organisation the app has open: these must keep answering
  * with a stale header (an organisation the user just left), or the app could not recover.
  */
-const ACTS_ON_USER = ['/auth/me/', '/auth/preferences/', '/auth/switch-organization/'];
+const ACTS_ON_USER = ['/auth/me/', '/auth/preferences/', '/auth/switch-organization/', '/push/subscribe/'];
 
 /** The table of docs/roles.md, generated from ROUTES. */
 function matrixMarkdown(): string {

@@ -34,6 +34,7 @@ import {
   webhookFanOut,
 } from '../modules/webhooks/webhook-delivery.ts';
 import { purgeOldDeliveries } from '../modules/webhooks/webhooks.service.ts';
+import { PUSH_SEND, pushSendHandler, type PushKeys } from '../modules/push/push.service.ts';
 import { purgeAuditLogs } from '../modules/staff/staff.service.ts';
 import type { Outbound } from '../outbound/outbound.ts';
 import type { SealedBox } from '../secrets/sealed-box.ts';
@@ -80,6 +81,7 @@ export function createBackgroundWork(opts: {
   billing: BillingProvider;
   outbound: Outbound;
   sealedBox: SealedBox;
+  pushKeys: PushKeys;
   log: FastifyBaseLogger;
 }) {
   const { config, database, mailer, live, storage, billing, log } = opts;
@@ -143,6 +145,13 @@ export function createBackgroundWork(opts: {
       [INTEGRATION_REVOKE]: integrations.revoke,
       [ZAPIER_DELIVER]: zapierDeliverHandler(database.db, opts.outbound, log),
       [WEBHOOK_EVENT_KIND]: allOf(webhooks, zaps),
+      [PUSH_SEND]: pushSendHandler({
+        db: database.db,
+        keys: opts.pushKeys,
+        outbound: opts.outbound,
+        config,
+        log,
+      }),
     },
     log,
   });

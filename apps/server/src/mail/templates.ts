@@ -443,6 +443,11 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/** The shipped subject of a template in a language: a push message's title. */
+export function mailSubject(template: MailTemplate, language: string): string {
+  return COPY[template][language === 'sv' ? 'sv' : 'en'].subject;
+}
+
 /** An organisation's own subject and body for a mail, with {{placeholders}}. */
 export interface MailOverride {
   subject: string;

@@ -36,7 +36,8 @@ export interface OutboundResponse {
 export interface OutboundRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or bytes (an encrypted push message). */
+  body?: string | Uint8Array;
   /** The whole exchange, connect to last byte (default 10 s, 03-decisions §4a). */
   timeoutMs?: number;
   /** How much of the answer is read (default 1 MiB); the rest is dropped. */

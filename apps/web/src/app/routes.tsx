@@ -72,6 +72,7 @@ const pages = {
   dashboard: lazyPage(() =>
     import('../features/dashboard/pages/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
   ),
+  scan: lazyPage(() => import('../features/dashboard/pages/scan-page.tsx').then((m) => ({ Component: m.ScanPage }))),
   onboarding: lazyPage(() =>
     import('../features/onboarding/pages/onboarding-page.tsx').then((m) => ({ Component: m.OnboardingPage })),
   ),
@@ -292,6 +293,7 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               lazy: pages.dashboard,
               handle: title((t) => t('dashboard:metaTitle')),
             },
+            { path: at('/scan'), lazy: pages.scan, handle: title((t) => t('dashboard:scan.metaTitle')) },
             {
               path: at('/onboarding'),
               lazy: pages.onboarding,

@@ -10,8 +10,9 @@ import {
 import type { Role } from '@leadcapture/contracts/constants';
 import type { Tx } from '../../db/database.ts';
 import { enqueueAll, enqueueLeased, type OutboxItem } from '../../jobs/outbox.ts';
-import type { MailTemplate } from '../../mail/templates.ts';
+import { mailSubject, type MailTemplate } from '../../mail/templates.ts';
 import { users } from '../auth/auth.table.ts';
+import { PUSH_SEND, subscriptionsOf, type PushSendPayload } from '../push/push.service.ts';
 import { memberships } from '../organizations/organizations.table.ts';
 import { notificationLogs, notificationPreferences, notifications } from './notifications.table.ts';
 
@@ -68,7 +69,11 @@ export interface Delivered {
   in_app: number;
   email: number;
   digest: number;
+  /** Push messages queued: one per subscription (device) of each member told by push. */
+  push: number;
 }
+
+type Channels = { inApp: boolean; email: boolean; push: boolean; digest: boolean };
 
 /**
  * The channels each member chose for each category, defaults filled in: keyed
@@ -79,7 +84,7 @@ export async function channelsFor(
   organizationId: string,
   userIds: string[],
   categories: NotificationCategory[],
-): Promise<Map<string, { inApp: boolean; email: boolean; digest: boolean }>> {
+): Promise<Map<string, Channels>> {
   const chosen =
     userIds.length === 0 || categories.length === 0
       ? []
@@ -94,7 +99,7 @@ export async function channelsFor(
             ),
           );
   const byKey = new Map(chosen.map((p) => [`${p.userId}:${p.category}`, p]));
-  const answer = new Map<string, { inApp: boolean; email: boolean; digest: boolean }>();
+  const answer = new Map<string, Channels>();
   for (const id of userIds) {
     for (const category of categories) {
       const key = `${id}:${category}`;
@@ -103,8 +108,8 @@ export async function channelsFor(
       answer.set(
         key,
         p
-          ? { inApp: p.inApp, email: p.email, digest: p.digest }
-          : { inApp: defaults.in_app, email: defaults.email, digest: defaults.digest },
+          ? { inApp: p.inApp, email: p.email, push: p.push, digest: p.digest }
+          : { inApp: defaults.in_app, email: defaults.email, push: defaults.push, digest: defaults.digest },
       );
     }
   }
@@ -122,9 +127,9 @@ export interface NoticeFor {
 /**
  * Tells each recipient through the channels they allow for the notice's category, in the
  * caller's transaction: an in-app notification (and its `notification.created` live message),
- * a mail now or a line in tomorrow morning's digest (urgent notices and `immediate` never wait).
- * Push is a stored choice only until the PWA issue sends it. Each delivery writes its log row,
- * which is also its claim when the notice has a dedupe key.
+ * a mail now or a line in tomorrow morning's digest (urgent notices and `immediate` never wait),
+ * and a `push.send` for each of the member's push subscriptions (devices). Each delivery writes
+ * its log row, which is also its claim when the notice has a dedupe key.
  */
 export async function deliverNotice(
   tx: Tx,
@@ -146,7 +151,7 @@ export async function deliverNotices(
   batch: NoticeFor[],
   opts: { leased?: boolean } = {},
 ): Promise<{ delivered: Delivered; live: OutboxItem[] }> {
-  const delivered: Delivered = { in_app: 0, email: 0, digest: 0 };
+  const delivered: Delivered = { in_app: 0, email: 0, digest: 0, push: 0 };
   const pairs = batch.flatMap(({ recipients, notice }) =>
     [...new Map(recipients.map((r) => [r.id, r])).values()].map((person) => ({ person, notice })),
   );
@@ -162,6 +167,13 @@ export async function deliverNotices(
   type Claim = { logId: string; person: Recipient; notice: Notice; detail: string; digest: boolean };
   const inApp: Claim[] = [];
   const email: Claim[] = [];
+  const push: Claim[] = [];
+  // Push goes only to members with a device subscribed: one read for all of them.
+  const pushWanted = pairs.filter((p) => channels.get(`${p.person.id}:${p.notice.category}`)?.push);
+  const devices = new Map<string, string[]>();
+  for (const s of await subscriptionsOf(tx, [...new Set(pushWanted.map((p) => p.person.id))])) {
+    devices.set(s.userId, [...(devices.get(s.userId) ?? []), s.id]);
+  }
   for (const { person, notice } of pairs) {
     const chosen = channels.get(`${person.id}:${notice.category}`);
     if (!chosen) continue;
@@ -171,10 +183,14 @@ export async function deliverNotices(
       const digest = chosen.digest && notice.priority !== 'urgent' && !notice.immediate;
       email.push({ logId: randomUUID(), person, notice, detail, digest });
     }
+    if (chosen.push && devices.has(person.id)) {
+      push.push({ logId: randomUUID(), person, notice, detail, digest: false });
+    }
   }
   const logRows = [
     ...inApp.map((c) => ({ claim: c, channel: 'in_app' as const })),
     ...email.map((c) => ({ claim: c, channel: 'email' as const })),
+    ...push.map((c) => ({ claim: c, channel: 'push' as const })),
   ];
   if (logRows.length === 0) return { delivered, live: [] };
   const claimed = new Set(
@@ -249,6 +265,27 @@ export async function deliverNotices(
     })),
   );
   delivered.email = now.length;
+
+  const pushed = push
+    .filter((c) => claimed.has(c.logId))
+    .flatMap(({ person, notice, detail, logId }) =>
+      (devices.get(person.id) ?? []).map((subscriptionId) => {
+        const payload: PushSendPayload = {
+          subscription_id: subscriptionId,
+          log_id: logId,
+          title: mailSubject(notice.template, person.language),
+          body: summary(detail),
+          path: notice.link,
+          language: person.language,
+          // A later notice about the same thing replaces this one on the device.
+          tag: `${notice.type}:${notice.link}`,
+          urgency: notice.priority === 'urgent' || notice.priority === 'high' ? 'high' : 'normal',
+        };
+        return { kind: PUSH_SEND, organizationId, payload: { ...payload } };
+      }),
+    );
+  await enqueueAll(tx, pushed);
+  delivered.push = pushed.length;
   return { delivered, live };
 }
 

@@ -155,7 +155,7 @@ export const notificationLogs = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     recipient: text('recipient').notNull(),
-    channel: text('channel').$type<'in_app' | 'email'>().notNull(),
+    channel: text('channel').$type<'in_app' | 'email' | 'push'>().notNull(),
     template: text('template').notNull(),
     category: text('category').$type<NotificationCategory>(),
     subject: text('subject').notNull().default(''),

@@ -174,7 +174,8 @@ describe('DashboardPage (the Lobby)', () => {
     await renderWithApp(<DashboardPage />, { path: '/dashboard' });
     expect(await screen.findByRole('link', { name: /Create your first event/ })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'No new leads in the period yet.' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Scan QR/ }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: /Show QR/ }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('link', { name: /Scan QR/ }).getAttribute('href')).toBe('/scan');
   });
 
   it('says "Failed to load dashboard data" and retries', async () => {
@@ -218,7 +219,7 @@ describe('DashboardPage (the Lobby)', () => {
     });
     const user = userEvent.setup();
     await renderWithApp(<DashboardPage />, { path: '/dashboard' });
-    await user.click(await screen.findByRole('button', { name: /Scan QR/ }));
+    await user.click(await screen.findByRole('button', { name: /Show QR/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Scan to leave your details' });
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toContain('Failed to generate the QR code');

@@ -12,6 +12,7 @@ import {
   Percent,
   QrCode,
   Rocket,
+  ScanLine,
   UserPlus,
   Users,
 } from 'lucide-react';
@@ -250,6 +251,9 @@ function QuickActions({ overview: o }: { overview: DashboardOverview | undefined
         <Link to={lp('/events/form')} className={actionClass}>
           {body(CalendarPlus, t('quickActions.createEvent'), t('quickActions.createEventHint'))}
         </Link>
+        <Link to={lp('/scan')} className={actionClass}>
+          {body(ScanLine, t('quickActions.scanQr'), t('quickActions.scanQrHint'))}
+        </Link>
         <button
           type="button"
           className={actionClass}
@@ -261,8 +265,8 @@ function QuickActions({ overview: o }: { overview: DashboardOverview | undefined
         >
           {body(
             QrCode,
-            t('quickActions.scanQr'),
-            events.length === 0 ? t('quickActions.scanQrNone') : t('quickActions.scanQrHint'),
+            t('quickActions.showQr'),
+            events.length === 0 ? t('quickActions.scanQrNone') : t('quickActions.showQrHint'),
           )}
         </button>
         {events[0] !== undefined && (
