@@ -157,7 +157,7 @@ async function readSample(filePath: string): Promise<Buffer> {
 
 function openZip(filePath: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(filePath, { lazyEntries: true, autoClose: true }, (err, zip) => (err ? reject(err) : resolve(zip)));
+    yauzl.open(filePath, { lazyEntries: true, autoClose: false }, (err, zip) => (err ? reject(err) : resolve(zip)));
   });
 }
 
