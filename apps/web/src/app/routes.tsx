@@ -103,6 +103,9 @@ const pages = {
   notifications: lazyPage(() =>
     import('../features/notifications/pages/notifications-page.tsx').then((m) => ({ Component: m.NotificationsPage })),
   ),
+  dataImports: lazyPage(() =>
+    import('../features/data/pages/data-imports-page.tsx').then((m) => ({ Component: m.DataImportsPage })),
+  ),
   notificationSettings: lazyPage(() =>
     import('../features/notifications/pages/notification-settings-page.tsx').then((m) => ({
       Component: m.NotificationSettingsPage,
@@ -307,6 +310,11 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               handle: { ...title((t) => t('analytics:metaTitle')), namespaces: ['leads'] },
             },
             { path: 'team', lazy: pages.team, handle: title((t) => t('team:list.title')) },
+            {
+              path: 'data/imports',
+              lazy: pages.dataImports,
+              handle: title((t) => t('data-imports:pageTitle')),
+            },
             {
               path: 'notifications',
               lazy: pages.notifications,
