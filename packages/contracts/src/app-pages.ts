@@ -30,6 +30,7 @@ export const APP_PAGE_PATHS = [
   '/dashboard/settings/billing',
   '/dashboard/analytics/usage',
   '/dashboard',
+  '/dashboard/data/imports',
   '/onboarding',
   '/scan',
   '/events',

@@ -36,7 +36,8 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_SOURCES = ['import', ...MANUAL_SOURCES] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
-export const DUPLICATE_MODES = ['skip', 'update'] as const;
+/** What a row whose email the organisation already has does: nothing, update that lead, or make another. */
+export const DUPLICATE_MODES = ['skip', 'update', 'create'] as const;
 export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
 
 export type ImportMapping = Record<string, ImportField | null>;

@@ -125,7 +125,7 @@ export const importOptionsSchema = z
       )
       .refine((m) => Object.keys(m).length <= IMPORT_MAX_COLUMNS, `Use at most ${IMPORT_MAX_COLUMNS} columns`)
       .optional(),
-    duplicates: z.enum(DUPLICATE_MODES, { error: 'Choose skip or update' }).default('skip'),
+    duplicates: z.enum(DUPLICATE_MODES, { error: 'Choose skip, update or create' }).default('skip'),
     event: z.uuid({ error: 'Choose one of your events' }).nullish(),
     source: z.enum(IMPORT_SOURCES, { error: `Choose one of ${IMPORT_SOURCES.join(', ')}` }).default('import'),
   })
@@ -158,7 +158,8 @@ export const importErrorSchema = z.object({
 });
 export type ImportError = z.infer<typeof importErrorSchema>;
 
-export const IMPORT_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+/** `undone`: a completed import whose created rows were removed and updated rows restored. */
+export const IMPORT_STATUSES = ['queued', 'processing', 'completed', 'failed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** GET /data/imports/{id}/: an import's progress, counts and errors. */

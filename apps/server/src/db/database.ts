@@ -75,6 +75,8 @@ export const STATEMENT_TIMEOUTS_MS = {
   export: 60_000,
   /** One batch of the bin's purge: the rows' cascades (activities, notes) go with them. */
   purge: 60_000,
+  /** One batch (1,000 records) of a bulk-centre job. */
+  bulk: 60_000,
 } as const;
 
 export type BackgroundWork = Exclude<keyof typeof STATEMENT_TIMEOUTS_MS, 'request'>;

@@ -66,6 +66,19 @@ let noteId = '';
 let clientId = '';
 let fileId = '';
 let importId = '';
+let bulkId = '';
+
+/** A completed import of the owner's (an undo needs a fresh one per call). */
+async function completedImport(): Promise<string> {
+  const res = await call('POST', 'data/imports/', users.owner, { parts: csv() });
+  const id = res.json<{ data: { id: string } }>().data.id;
+  for (let i = 0; i < 200; i += 1) {
+    const got = await call('GET', `data/imports/${id}/`, users.owner);
+    if (got.json<{ data: { status: string } }>().data.status === 'completed') return id;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`import ${id} did not complete`);
+}
 let offerId = '';
 let offerWithField = '';
 let offerLeadId = '';
@@ -889,6 +902,36 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/data/imports/', allowed: ALL, request: () => ({ url: 'data/imports/' }) },
   { method: 'GET', path: '/data/imports/{id}/', allowed: ALL, request: () => ({ url: `data/imports/${importId}/` }) },
+  { method: 'POST', path: '/data/imports/', allowed: WORK, request: () => ({ url: 'data/imports/', parts: csv() }) },
+  {
+    method: 'POST',
+    path: '/data/imports/preview/',
+    allowed: WORK,
+    request: () => ({ url: 'data/imports/preview/', parts: csv() }),
+  },
+  {
+    method: 'GET',
+    path: '/data/imports/{id}/results/',
+    allowed: ALL,
+    request: () => ({ url: `data/imports/${importId}/results/` }),
+  },
+  {
+    method: 'POST',
+    path: '/data/imports/{id}/undo/',
+    allowed: WORK,
+    request: async () => ({ url: `data/imports/${await completedImport()}/undo/` }),
+  },
+  {
+    method: 'POST',
+    path: '/data/bulk/',
+    allowed: WORK,
+    request: () => ({
+      url: 'data/bulk/',
+      body: { resource: 'leads', action: 'status', ids: [leadId], params: { status: 'contacted' } },
+    }),
+  },
+  { method: 'GET', path: '/data/bulk/', allowed: ALL, request: () => ({ url: 'data/bulk/' }) },
+  { method: 'GET', path: '/data/bulk/{id}/', allowed: ALL, request: () => ({ url: `data/bulk/${bulkId}/` }) },
 
   // --- clients ---
   { method: 'GET', path: '/clients/', allowed: ALL, request: () => ({ url: 'clients/' }) },
@@ -1467,6 +1510,10 @@ beforeAll(async () => {
   fileId = await upload();
   const imported = await call('POST', 'leads/import_leads/', users.owner, { parts: csv() });
   importId = imported.json<{ data: { id: string } }>().data.id;
+  const bulk = await call('POST', 'data/bulk/', users.owner, {
+    body: { resource: 'leads', action: 'tags', ids: [leadId], params: { tags: ['matrix'] } },
+  });
+  bulkId = bulk.json<{ data: { id: string } }>().data.id;
   for (const role of ROLES) notificationOf[role] = await newNotification(role);
   offerId = await newOffer();
   offerWithField = await newOffer(true);

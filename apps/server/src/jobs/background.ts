@@ -12,7 +12,8 @@ import { CONTACT_OUTBOX_KIND, contactMailHandler } from '../modules/contact/cont
 import { foldAllLeadCounts } from '../modules/analytics/lead-counts.ts';
 import { removeUnclaimedAttachments } from '../modules/capture/attachments.ts';
 import { purgeExpiredLeads } from '../modules/leads/lead-purge.service.ts';
-import { failStaleImports, LEADS_IMPORTED } from '../modules/leads/lead-imports.service.ts';
+import { failStaleImports, LEADS_IMPORTED } from '../modules/data/data-imports.service.ts';
+import { DATA_PROGRESS_MESSAGE } from '@leadcapture/contracts/data-imports';
 import { LEADS_BULK_UPDATED } from '../modules/leads/lead-bulk.service.ts';
 import { LEAD_CREATED, LEAD_DELETED, LEAD_UPDATED } from '../modules/leads/leads.service.ts';
 import {
@@ -139,6 +140,8 @@ export function createBackgroundWork(opts: {
       [LEAD_DELETED]: leadEvents,
       [LEADS_BULK_UPDATED]: leadEvents,
       [LEADS_IMPORTED]: leadEvents,
+      // Progress of the data centre's imports and bulk jobs: the live channel only.
+      [DATA_PROGRESS_MESSAGE]: liveEventHandler(live),
       [CONTACT_OUTBOX_KIND]: contactMailHandler(mailer),
       [INTEGRATION_PUSH]: integrations.push,
       [INTEGRATION_SYNC]: integrations.sync,

@@ -114,6 +114,9 @@ const pages = {
   notifications: lazyPage(() =>
     import('../features/notifications/pages/notifications-page.tsx').then((m) => ({ Component: m.NotificationsPage })),
   ),
+  dataImports: lazyPage(() =>
+    import('../features/data/pages/data-imports-page.tsx').then((m) => ({ Component: m.DataImportsPage })),
+  ),
   notificationSettings: lazyPage(() =>
     import('../features/notifications/pages/notification-settings-page.tsx').then((m) => ({
       Component: m.NotificationSettingsPage,
@@ -355,6 +358,11 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               handle: { ...title((t) => t('analytics:metaTitle')), namespaces: ['leads'] },
             },
             { path: at('/team'), lazy: pages.team, handle: title((t) => t('team:list.title')) },
+            {
+              path: at('/dashboard/data/imports'),
+              lazy: pages.dataImports,
+              handle: title((t) => t('data-imports:pageTitle')),
+            },
             {
               path: at('/notifications'),
               lazy: pages.notifications,

@@ -17,7 +17,7 @@ import type { Outbound } from '../../outbound/outbound.ts';
 import type { SealedBox } from '../../secrets/sealed-box.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertFeature } from '../billing/billing.service.ts';
-import { leadImports } from '../leads/lead-imports.table.ts';
+import { leadImports } from '../data/data-imports.table.ts';
 import { LEAD_CREATED, LEAD_UPDATED, toLead } from '../leads/leads.service.ts';
 import { leads } from '../leads/leads.table.ts';
 import { notifyOwners } from '../notifications/notifications.service.ts';

@@ -23,7 +23,13 @@ type Activity = typeof leadActivities.$inferInsert;
  * refuse the rest anyway); any other id is answered in `not_found`. Leads are locked in id
  * order, so two bulk requests over overlapping leads cannot deadlock.
  */
-export async function bulkLeads(ctx: TenantContext, meta: RequestMeta, data: BulkLeadsData): Promise<BulkLeadsResult> {
+export async function bulkLeads(
+  ctx: TenantContext,
+  meta: RequestMeta,
+  data: BulkLeadsData,
+  /** `audit: false`: one batch of a bulk job, which writes one audit entry for all its batches. */
+  opts: { audit?: boolean } = {},
+): Promise<BulkLeadsResult> {
   assertCan(ctx, data.action === 'delete' || data.action === 'restore' ? 'leads.delete' : 'leads.write');
   const ids = [...data.ids].sort();
   const result = await run(ctx, ids, data);
@@ -35,13 +41,14 @@ export async function bulkLeads(ctx: TenantContext, meta: RequestMeta, data: Bul
       payload: { data: { action: data.action, ids: result.updated } },
     });
     await announcePerLead(ctx, data.action, result);
-    await recordAudit(ctx.tx, meta, {
-      action: `lead.bulk_${data.action}`,
-      userId: ctx.userId,
-      organizationId: ctx.organizationId,
-      targetType: 'lead',
-      metadata: { count: result.updated.length, ids: result.updated },
-    });
+    if (opts.audit !== false)
+      await recordAudit(ctx.tx, meta, {
+        action: `lead.bulk_${data.action}`,
+        userId: ctx.userId,
+        organizationId: ctx.organizationId,
+        targetType: 'lead',
+        metadata: { count: result.updated.length, ids: result.updated },
+      });
   }
   return { action: data.action, updated: result.updated.length, not_found: notFound };
 }

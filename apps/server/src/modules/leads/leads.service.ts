@@ -30,6 +30,9 @@ import { leadActivities, leads } from './leads.table.ts';
 // The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
 // use of its other files.
 export { loadScoringRules, rescoreEventAnswers, rescorePageAnswers } from './lead-scoring.service.ts';
+// For the bulk centre (modules/data): a batch of a bulk job is one bulk request, over the list's filters.
+export { bulkLeads, LEADS_BULK_UPDATED } from './lead-bulk.service.ts';
+export { listConditions } from './lead-list.service.ts';
 export { getPageLead, listPageLeads, type LeadPage } from './lead-list.service.ts';
 
 export type LeadRow = typeof leads.$inferSelect;

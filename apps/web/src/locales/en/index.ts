@@ -6,6 +6,7 @@ import builder from './builder.json';
 import clients from './clients.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
+import dataImports from './data-imports.json';
 import errors from './errors.json';
 import events from './events.json';
 import integrations from './integrations.json';
@@ -41,4 +42,5 @@ export const en = {
   webhooks,
   analytics,
   staff,
+  'data-imports': dataImports,
 } as const;

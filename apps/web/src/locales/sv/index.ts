@@ -7,6 +7,7 @@ import builder from './builder.json';
 import clients from './clients.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
+import dataImports from './data-imports.json';
 import errors from './errors.json';
 import events from './events.json';
 import integrations from './integrations.json';
@@ -45,4 +46,5 @@ export const sv = {
   webhooks: webhooks satisfies (typeof en)['webhooks'],
   analytics: analytics satisfies (typeof en)['analytics'],
   staff: staff satisfies (typeof en)['staff'],
+  'data-imports': dataImports satisfies (typeof en)['data-imports'],
 } as const;

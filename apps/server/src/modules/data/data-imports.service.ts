@@ -1,5 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  DATA_IMPORT_MESSAGES,
+  DATA_PROGRESS_MESSAGE,
+  dataImportOptionsSchema,
+  IMPORT_UNDO_HOURS,
+  type DataImport,
+  type DataImportOptions,
+  type ImportRowOutcome,
+} from '@leadcapture/contracts/data-imports';
 import {
   detectMapping,
   IMPORT_ERRORS_KEPT,
@@ -15,13 +26,13 @@ import {
   type ImportOptions,
   type ImportPreview,
   type ImportRow,
-  type LeadImport,
 } from '@leadcapture/contracts/lead-imports';
+import type { z } from 'zod';
 import type { ValidationDetails } from '@leadcapture/contracts/errors';
 import { scoreLead, type ScoringRules } from '@leadcapture/contracts/lead-scoring';
 import { queryRows, type Database, type Tx } from '../../db/database.ts';
 import { inScope, setScope, type TenantContext } from '../../db/tenant.ts';
-import { notFound, validationError } from '../../http/errors.ts';
+import { AppError, notFound, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import type { TenantRunner } from '../../http/tenant.ts';
 import { createBatchPace, pause } from '../../jobs/batch-pace.ts';
@@ -29,11 +40,10 @@ import { enqueue } from '../../jobs/outbox.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { leadRoom } from '../billing/billing.service.ts';
 import { events } from '../events/events.table.ts';
-import { csvHead, readCsv, sniffCsv, type Delimiter, type ReceivedFile } from './lead-import-file.ts';
-import { leadImports } from './lead-imports.table.ts';
-import { loadScoringRules } from './lead-scoring.service.ts';
-import { scoredAnswers, type LeadRow } from './leads.service.ts';
-import { leads } from './leads.table.ts';
+import { loadScoringRules, scoredAnswers, type LeadRow } from '../leads/leads.service.ts';
+import { leads } from '../leads/leads.table.ts';
+import { fileHead, readRecords, sniffFile, type ImportSource, type ReceivedFile } from './data-import-file.ts';
+import { dataImportRows, leadImports } from './data-imports.table.ts';
 
 /** Outbox kind of the one summary event of a finished import (no lead.created per row). */
 export const LEADS_IMPORTED = 'leads.imported';
@@ -49,8 +59,19 @@ export const IMPORT_STALE_AFTER_MS = 2 * 60 * 1000;
 
 type ImportRecord = typeof leadImports.$inferSelect;
 
-export function toLeadImport(row: ImportRecord): LeadImport {
+function undoUntil(row: ImportRecord): Date | null {
+  if (row.status !== 'completed' || row.dryRun || !row.finishedAt) return null;
+  return new Date(row.finishedAt.getTime() + IMPORT_UNDO_HOURS * 3600 * 1000);
+}
+
+export function toLeadImport(row: ImportRecord): DataImport {
   return {
+    resource: row.resource,
+    file_kind: row.fileKind,
+    dry_run: row.dryRun,
+    progress: { done: row.processedRows, total: row.totalRows },
+    undo_until: undoUntil(row)?.toISOString() ?? null,
+    undone_at: row.undoneAt?.toISOString() ?? null,
     id: row.id,
     status: row.status,
     file_name: row.fileName,
@@ -75,7 +96,10 @@ export function toLeadImport(row: ImportRecord): LeadImport {
 
 // --- the request: options, file checks, mapping ------------------------------------------------
 
-function parseOptions(fields: Record<string, string>): ImportOptions {
+/** The options of the legacy route (POST /leads/import_leads/) or of POST /data/imports/. */
+type OptionsSchema = typeof dataImportOptionsSchema | typeof importOptionsSchema;
+
+function parseOptions<S extends OptionsSchema>(schema: S, fields: Record<string, string>): z.output<S> {
   const raw: Record<string, unknown> = {};
   const details: ValidationDetails = {};
   for (const [name, value] of Object.entries(fields)) {
@@ -90,7 +114,7 @@ function parseOptions(fields: Record<string, string>): ImportOptions {
       details.mapping = ['Send the mapping as JSON: {"CSV column": "lead field"}'];
     }
   }
-  const parsed = importOptionsSchema.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path.length > 0 ? issue.path.join('.') : 'non_field_errors';
@@ -98,7 +122,7 @@ function parseOptions(fields: Record<string, string>): ImportOptions {
     }
   }
   if (Object.keys(details).length > 0 || !parsed.success) throw validationError(details);
-  return parsed.data;
+  return parsed.data as z.output<S>;
 }
 
 /** The mapping given (checked against the header) or detected from it; every column named. */
@@ -138,8 +162,9 @@ export async function previewImport(run: TenantRunner, receive: () => Promise<Re
   await run(async (ctx) => assertCan(ctx, 'leads.write'));
   const file = await receive();
   try {
-    const delimiter = await sniffCsv(file.path);
-    const head = await csvHead(file.path, delimiter, IMPORT_PREVIEW_ROWS);
+    const source = await sniffFile(file.path);
+    const head = await fileHead(source, IMPORT_PREVIEW_ROWS);
+    const delimiter = source.kind === 'csv' ? source.delimiter : ',';
     return { columns: head.columns, mapping: detectMapping(head.columns), rows: head.rows, delimiter };
   } finally {
     await file.discard();
@@ -147,7 +172,7 @@ export async function previewImport(run: TenantRunner, receive: () => Promise<Re
 }
 
 export interface StartedImport {
-  record: LeadImport;
+  record: DataImport;
   job: ImportJob;
 }
 
@@ -159,14 +184,22 @@ export async function startImport(
   run: TenantRunner,
   meta: RequestMeta,
   receive: () => Promise<ReceivedFile>,
+  route: 'legacy' | 'data' = 'legacy',
 ): Promise<StartedImport> {
   // A viewer is refused before a single byte of the file is stored.
   await run(async (ctx) => assertCan(ctx, 'leads.write'));
   const file = await receive();
   try {
-    const options = parseOptions(file.fields);
-    const delimiter = await sniffCsv(file.path);
-    const { columns } = await csvHead(file.path, delimiter, 0);
+    const options: DataImportOptions =
+      route === 'data'
+        ? parseOptions(dataImportOptionsSchema, file.fields)
+        : { resource: 'leads', dry_run: false, ...parseOptions(importOptionsSchema, file.fields) };
+    // Saved import mappings (templates) belong to the data centre's templates, which this
+    // branch does not have: any id names nothing.
+    if (options.template_id !== undefined)
+      throw validationError({ template_id: [DATA_IMPORT_MESSAGES.templateUnknown] });
+    const source = await sniffFile(file.path);
+    const { columns } = await fileHead(source, 0);
     const mapping = resolveMapping(columns, options.mapping);
     const stored: ImportOptions = {
       duplicates: options.duplicates,
@@ -182,6 +215,9 @@ export async function startImport(
           organizationId: ctx.organizationId,
           fileName: file.fileName,
           fileSize: file.size,
+          resource: options.resource,
+          fileKind: source.kind,
+          dryRun: options.dry_run,
           mapping,
           options: stored,
           createdBy: ctx.userId,
@@ -195,7 +231,7 @@ export async function startImport(
         organizationId: ctx.organizationId,
         targetType: 'lead_import',
         targetId: row.id,
-        metadata: { file_name: file.fileName, file_size: file.size },
+        metadata: { file_name: file.fileName, file_size: file.size, dry_run: options.dry_run },
       });
       return {
         record: toLeadImport(row),
@@ -203,11 +239,12 @@ export async function startImport(
           id: row.id,
           organizationId: ctx.organizationId,
           userId: ctx.userId,
-          filePath: file.path,
-          delimiter,
+          source,
+          dryRun: options.dry_run,
           mapping,
           options: stored,
           meta,
+          progress: progressThrottle(),
         },
       };
     });
@@ -223,7 +260,7 @@ export async function startImport(
 export async function listImports(
   ctx: TenantContext,
   page: { limit: number; offset: number },
-): Promise<{ results: LeadImport[]; total: number }> {
+): Promise<{ results: DataImport[]; total: number }> {
   assertCan(ctx, 'leads.read');
   const mineOnly = eq(leadImports.organizationId, ctx.organizationId);
   const [rows, [counted]] = await Promise.all([
@@ -243,7 +280,7 @@ export async function listImports(
 }
 
 /** GET /data/imports/{id}/ */
-export async function getImport(ctx: TenantContext, importId: string): Promise<LeadImport> {
+export async function getImport(ctx: TenantContext, importId: string): Promise<DataImport> {
   assertCan(ctx, 'leads.read');
   const [row] = await ctx.tx
     .select()
@@ -259,11 +296,27 @@ export interface ImportJob {
   id: string;
   organizationId: string;
   userId: string;
-  filePath: string;
-  delimiter: Delimiter;
+  source: ImportSource;
+  /** Every row read and checked, duplicates looked up, nothing written but the record. */
+  dryRun: boolean;
   mapping: ImportMapping;
   options: ImportOptions;
   meta: RequestMeta;
+  /** Says when the next live progress message is due (at most one a second). */
+  progress: { shouldTell(): boolean };
+}
+
+/** A live progress message at most every `everyMs`, so 2,000 batches do not make 2,000 messages. */
+export function progressThrottle(everyMs = 1000): { shouldTell(): boolean } {
+  let last = 0;
+  return {
+    shouldTell() {
+      const now = Date.now();
+      if (now - last < everyMs) return false;
+      last = now;
+      return true;
+    },
+  };
 }
 
 const ENUM_FIELDS = new Set<ImportField>(['status', 'interest', 'budget_range', 'decision_timeline', 'decision_role']);
@@ -308,6 +361,15 @@ interface ValidRow {
 
 /** A row the plan's monthly lead limit has no room for. */
 export const LIMIT_REACHED_ROW = "Your plan's monthly lead limit is reached: this row was not imported.";
+
+/** What one row did, for the downloadable results and the undo. */
+interface RowOutcome {
+  line: number;
+  outcome: ImportRowOutcome;
+  recordId: string | null;
+  previous: Record<string, unknown> | null;
+  message: string;
+}
 
 interface BatchCounts {
   processed: number;
@@ -419,13 +481,19 @@ async function firstLiveLeads(tx: Tx, job: ImportJob, emails: string[]): Promise
 
 /**
  * One batch in one transaction: duplicates by email (case-insensitive) against the
- * organisation's live leads and earlier rows of the file are skipped or update that lead; the
- * rest go in with one multi-row INSERT; the record's counters move in the same transaction.
+ * organisation's live leads and earlier rows of the file are skipped, update that lead or are
+ * created anyway, as the import's rule says; the rest go in with one multi-row INSERT; each
+ * row's outcome and the record's counters are written in the same transaction. A dry run looks
+ * the duplicates up the same way and writes nothing but the record and the outcomes.
  */
 async function writeBatch(tx: Tx, job: ImportJob, rows: ValidRow[], counts: BatchCounts, keptErrors: number) {
   const { rules } = await loadScoringRules(tx, job.organizationId);
-  const emails = [...new Set(rows.map((r) => (r.data.email ?? '').toLowerCase()).filter((e) => e !== ''))].sort();
-  if (emails.length > 0) {
+  const mode = job.options.duplicates;
+  const emails =
+    mode === 'create'
+      ? []
+      : [...new Set(rows.map((r) => (r.data.email ?? '').toLowerCase()).filter((e) => e !== ''))].sort();
+  if (emails.length > 0 && !job.dryRun) {
     // The same per-email lock as a lead created by hand (leads.service leadWithEmail), taken in
     // one order, so an import and a create of the same email cannot both insert it.
     const keys = JSON.stringify(emails.map((e) => `${job.organizationId}:${e}`));
@@ -439,62 +507,93 @@ async function writeBatch(tx: Tx, job: ImportJob, rows: ValidRow[], counts: Batc
   /** The file line of each new lead, for the error of one the plan has no room for. */
   const lines = new Map<LeadInsert, number>();
   const updates = new Map<string, { row: LeadRow; changes: Partial<LeadInsert> }>();
+  const outcomes: RowOutcome[] = [];
+  const created = (values: LeadInsert, line: number) => {
+    lines.set(values, line);
+    counts.created += 1;
+    outcomes.push({ line, outcome: 'created', recordId: values.id ?? null, previous: null, message: '' });
+  };
   for (const { data, line } of rows) {
     const email = (data.email ?? '').toLowerCase();
-    if (email === '') {
-      const values = leadValues(job, data, rules);
+    if (email === '' || mode === 'create') {
+      const values = { ...leadValues(job, data, rules), id: randomUUID() };
       anonymous.push(values);
-      lines.set(values, line);
-      counts.created += 1;
+      created(values, line);
       continue;
     }
     const pending = inserts.get(email);
     const known = existing.get(email);
     if (!pending && !known) {
-      const values = leadValues(job, data, rules);
+      const values = { ...leadValues(job, data, rules), id: randomUUID() };
       inserts.set(email, values);
-      lines.set(values, line);
-      counts.created += 1;
-    } else if (job.options.duplicates === 'skip') counts.skipped += 1;
-    else if (pending) {
+      created(values, line);
+    } else if (mode === 'skip') {
+      counts.skipped += 1;
+      const recordId = pending?.id ?? known?.id ?? null;
+      outcomes.push({ line, outcome: 'skipped', recordId, previous: null, message: 'duplicate email' });
+    } else if (pending) {
       // A later row of the file for a lead this batch creates: its values win.
       const merged = { ...pending, ...leadChanges(data) };
       inserts.set(email, merged);
       lines.set(merged, lines.get(pending) ?? line);
       counts.updated += 1;
+      outcomes.push({ line, outcome: 'updated', recordId: pending.id ?? null, previous: null, message: '' });
     } else if (known) {
       const update = updates.get(email) ?? { row: known, changes: {} };
-      update.changes = { ...update.changes, ...leadChanges(data) };
+      const changes = leadChanges(data);
+      update.changes = { ...update.changes, ...changes };
       updates.set(email, update);
       counts.updated += 1;
+      // The values this row replaces, as the lead had them before the import touched it.
+      const previous = Object.fromEntries(Object.keys(changes).map((k) => [k, known[k as keyof LeadRow]]));
+      outcomes.push({ line, outcome: 'updated', recordId: known.id, previous, message: '' });
     }
   }
   const wanted = [...inserts.values(), ...anonymous];
   // New leads count against the month's limit (docs/billing.md): those past it are not written,
-  // each a failed row that says why.
-  const fits = wanted.length > 0 ? await leadRoom({ tx, organizationId: job.organizationId }, wanted.length) : 0;
+  // each a failed row that says why. A dry run reserves nothing.
+  const fits =
+    wanted.length === 0 || job.dryRun ? wanted.length : await leadRoom({ tx, organizationId: job.organizationId }, wanted.length);
+  const refusedIds = new Set<string>();
   for (const refused of wanted.slice(fits)) {
     counts.created -= 1;
     counts.failed += 1;
     counts.errors.push({ row: lines.get(refused) ?? 0, field: 'row', message: LIMIT_REACHED_ROW });
+    if (refused.id) refusedIds.add(refused.id);
   }
-  const toInsert = wanted.slice(0, fits).map((v) => {
-    // Values merged from later rows are scored again.
-    const auto = scoreLead({ ...scoredOf(v), activity_count: 0 }, rules).score;
-    return { ...v, autoScore: auto, score: auto };
-  });
-  if (toInsert.length > 0) await insertLeads(tx, toInsert);
-  for (const { row, changes } of updates.values()) {
-    const next: LeadRow = { ...row, ...changes };
-    const autoScore = scoreLead(scoredAnswers(next), rules).score;
-    await tx
-      .update(leads)
-      .set({ ...changes, autoScore, score: next.manualScore ?? autoScore, updatedAt: new Date() })
-      .where(and(eq(leads.id, row.id), eq(leads.organizationId, job.organizationId)));
+  for (const outcome of outcomes) {
+    if (outcome.recordId && refusedIds.has(outcome.recordId)) {
+      outcome.outcome = 'failed';
+      outcome.message = LIMIT_REACHED_ROW;
+      outcome.recordId = null;
+    }
   }
+  if (!job.dryRun) {
+    const toInsert = wanted.slice(0, fits).map((v) => {
+      // Values merged from later rows are scored again.
+      const auto = scoreLead({ ...scoredOf(v), activity_count: 0 }, rules).score;
+      return { ...v, autoScore: auto, score: auto };
+    });
+    if (toInsert.length > 0) await insertLeads(tx, toInsert);
+    for (const { row, changes } of updates.values()) {
+      const next: LeadRow = { ...row, ...changes };
+      const autoScore = scoreLead(scoredAnswers(next), rules).score;
+      await tx
+        .update(leads)
+        .set({ ...changes, autoScore, score: next.manualScore ?? autoScore, updatedAt: new Date() })
+        .where(and(eq(leads.id, row.id), eq(leads.organizationId, job.organizationId)));
+    }
+  }
+  const failedRows = new Map<number, string[]>();
+  for (const e of counts.errors) (failedRows.get(e.row) ?? failedRows.set(e.row, []).get(e.row))?.push(`${e.field}: ${e.message}`);
+  for (const [line, messages] of failedRows) {
+    if (messages.some((m) => m.endsWith(LIMIT_REACHED_ROW))) continue;
+    outcomes.push({ line, outcome: 'failed', recordId: null, previous: null, message: messages.join('; ') });
+  }
+  await insertOutcomes(tx, job, outcomes);
   const room = Math.max(0, IMPORT_ERRORS_KEPT - keptErrors);
   const kept = counts.errors.slice(0, room);
-  await tx
+  const [moved] = await tx
     .update(leadImports)
     .set({
       processedRows: sql`${leadImports.processedRows} + ${counts.processed}`,
@@ -506,8 +605,36 @@ async function writeBatch(tx: Tx, job: ImportJob, rows: ValidRow[], counts: Batc
       ...(kept.length > 0 ? { errors: sql`${leadImports.errors} || ${JSON.stringify(kept)}::jsonb` } : {}),
       heartbeatAt: new Date(),
     })
-    .where(eq(leadImports.id, job.id));
+    .where(eq(leadImports.id, job.id))
+    .returning({ done: leadImports.processedRows, total: leadImports.totalRows });
+  if (moved && job.progress.shouldTell()) await tellProgress(tx, job, 'processing', moved);
   return kept.length;
+}
+
+/** Each row's outcome, with one INSERT of the batch's rows as one JSON parameter. */
+async function insertOutcomes(tx: Tx, job: ImportJob, outcomes: RowOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const records = outcomes.map((o) => ({
+    line: o.line,
+    outcome: o.outcome,
+    record_id: o.recordId,
+    previous: o.previous,
+    message: o.message.slice(0, 2000),
+  }));
+  await tx.execute(sql`
+    insert into data_import_rows (organization_id, import_id, line, outcome, record_id, previous, message)
+    select ${job.organizationId}::uuid, ${job.id}::uuid, line, outcome, record_id, previous, message
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+      as r(line integer, outcome text, record_id uuid, previous jsonb, message text)`);
+}
+
+/** The live message of an import's progress (through the outbox, after the commit). */
+async function tellProgress(tx: Tx, job: ImportJob, status: string, progress: { done: number; total: number }) {
+  await enqueue(tx, {
+    kind: DATA_PROGRESS_MESSAGE,
+    organizationId: job.organizationId,
+    payload: { data: { job: 'import', id: job.id, status, progress } },
+  });
 }
 
 /**
@@ -516,6 +643,7 @@ async function writeBatch(tx: Tx, job: ImportJob, rows: ValidRow[], counts: Batc
  */
 async function insertLeads(tx: Tx, rows: LeadInsert[]): Promise<void> {
   const records = rows.map((v) => ({
+    id: v.id,
     organization_id: v.organizationId,
     first_name: v.firstName,
     last_name: v.lastName,
@@ -540,13 +668,13 @@ async function insertLeads(tx: Tx, rows: LeadInsert[]): Promise<void> {
     created_by: v.createdBy,
   }));
   await tx.execute(sql`
-    insert into leads (organization_id, first_name, last_name, email, phone, company, job_title, company_size,
+    insert into leads (id, organization_id, first_name, last_name, email, phone, company, job_title, company_size,
       source, status, interest, score, auto_score, budget_range, decision_timeline, decision_role,
       interested_products, tags, notes, follow_up_date, event_id, created_by)
-    select organization_id, first_name, last_name, email, phone, company, job_title, company_size,
+    select coalesce(id, gen_random_uuid()), organization_id, first_name, last_name, email, phone, company, job_title, company_size,
       source, status, interest, score, auto_score, budget_range, decision_timeline, decision_role,
       coalesce(interested_products, '[]'::jsonb), coalesce(tags, '[]'::jsonb), notes, follow_up_date, event_id, created_by
-    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(organization_id uuid, first_name text,
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(id uuid, organization_id uuid, first_name text,
       last_name text, email text, phone text, company text, job_title text, company_size text, source text,
       status text, interest text, score integer, auto_score integer, budget_range text, decision_timeline text,
       decision_role text, interested_products jsonb, tags jsonb, notes text, follow_up_date timestamptz,
@@ -564,9 +692,120 @@ function scoredOf(v: LeadInsert) {
   };
 }
 
-const emptyCounts = (): BatchCounts => ({ processed: 0, created: 0, updated: 0, skipped: 0, failed: 0, errors: [] });
+const emptyCounts = (): BatchCounts => ({
+  processed: 0,
+  created: 0,
+  updated: 0,
+  skipped: 0,
+  failed: 0,
+  errors: [],
+});
 
 export class ImportInterrupted extends Error {}
+/** The file could not be parsed to its end (checked before any row is written). */
+export class ImportUnreadable extends Error {}
+
+function unreadableMessage(err: unknown): string {
+  const line = (err as { lines?: unknown }).lines;
+  const why = err instanceof Error ? err.message.slice(0, 300) : 'unknown error';
+  return typeof line === 'number'
+    ? `The file cannot be read at line ${line}: ${why}. Nothing was imported.`
+    : `The file cannot be read: ${why}. Nothing was imported.`;
+}
+
+/**
+ * Takes back what an import wrote: the updated leads get the values the import replaced (the
+ * earliest row's, when several rows updated one lead), then the leads it created are removed.
+ */
+async function revertRows(tx: Tx, organizationId: string, importId: string): Promise<{ removed: number; restored: number }> {
+  const updated = await tx
+    .select({ recordId: dataImportRows.recordId, previous: dataImportRows.previous })
+    .from(dataImportRows)
+    .where(
+      and(
+        eq(dataImportRows.importId, importId),
+        eq(dataImportRows.organizationId, organizationId),
+        eq(dataImportRows.outcome, 'updated'),
+        sql`${dataImportRows.previous} is not null`,
+      ),
+    )
+    .orderBy(desc(dataImportRows.line));
+  // Latest first, so the earliest row's previous values are written last and win.
+  for (const { recordId, previous } of updated) {
+    if (!recordId || !previous) continue;
+    const values: Partial<LeadInsert> = { ...previous };
+    if (typeof previous.followUpDate === 'string') values.followUpDate = new Date(previous.followUpDate);
+    await tx
+      .update(leads)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(leads.id, recordId), eq(leads.organizationId, organizationId)));
+  }
+  const removed = await queryRows<{ n: number }>(
+    tx,
+    sql`with gone as (
+      delete from leads where organization_id = ${organizationId} and id in (
+        select record_id from data_import_rows
+        where import_id = ${importId} and organization_id = ${organizationId} and outcome = 'created')
+      returning 1)
+    select count(*)::int as n from gone`,
+  );
+  return { removed: removed[0]?.n ?? 0, restored: new Set(updated.map((u) => u.recordId)).size };
+}
+
+/** POST /data/imports/{id}/undo/: a completed import taken back within IMPORT_UNDO_HOURS. */
+export async function undoImport(ctx: TenantContext, meta: RequestMeta, importId: string): Promise<DataImport> {
+  assertCan(ctx, 'leads.write');
+  const [row] = await ctx.tx
+    .select()
+    .from(leadImports)
+    .where(and(eq(leadImports.id, importId), eq(leadImports.organizationId, ctx.organizationId)))
+    .for('update');
+  if (!row) throw notFound('Import');
+  const until = undoUntil(row);
+  if (!until) throw new AppError('CONFLICT', DATA_IMPORT_MESSAGES.notUndoable);
+  if (until.getTime() < Date.now()) throw new AppError('CONFLICT', DATA_IMPORT_MESSAGES.undoExpired);
+  const { removed, restored } = await revertRows(ctx.tx, ctx.organizationId, importId);
+  const [undone] = await ctx.tx
+    .update(leadImports)
+    .set({ status: 'undone', undoneAt: new Date() })
+    .where(eq(leadImports.id, importId))
+    .returning();
+  if (!undone) throw notFound('Import');
+  await recordAudit(ctx.tx, meta, {
+    action: 'lead.import_undone',
+    userId: ctx.userId,
+    organizationId: ctx.organizationId,
+    targetType: 'lead_import',
+    targetId: importId,
+    metadata: { removed, restored },
+  });
+  await enqueue(ctx.tx, {
+    kind: DATA_PROGRESS_MESSAGE,
+    organizationId: ctx.organizationId,
+    payload: { data: { job: 'import', id: importId, status: 'undone', progress: { done: undone.processedRows, total: undone.totalRows } } },
+  });
+  return toLeadImport(undone);
+}
+
+/** GET /data/imports/{id}/results/: every row's outcome as CSV (line, outcome, record, message). */
+export async function importResultsCsv(ctx: TenantContext, importId: string): Promise<string> {
+  assertCan(ctx, 'leads.read');
+  await getImport(ctx, importId);
+  const rows = await ctx.tx
+    .select({
+      line: dataImportRows.line,
+      outcome: dataImportRows.outcome,
+      recordId: dataImportRows.recordId,
+      message: dataImportRows.message,
+    })
+    .from(dataImportRows)
+    .where(and(eq(dataImportRows.importId, importId), eq(dataImportRows.organizationId, ctx.organizationId)))
+    .orderBy(asc(dataImportRows.line), asc(dataImportRows.id));
+  const body = stringify([['line', 'outcome', 'record_id', 'message'], ...rows.map((r) => [r.line, r.outcome, r.recordId ?? '', r.message])], {
+    record_delimiter: 'windows',
+  });
+  return `\ufeff${body}`;
+}
 
 /**
  * Runs an import to its end: counts the rows, then reads, checks and writes them batch by
@@ -577,8 +816,14 @@ export class ImportInterrupted extends Error {}
 export async function runImport(db: Database, job: ImportJob, shouldStop: () => boolean): Promise<void> {
   const scope = { organizationId: job.organizationId, userId: job.userId };
   try {
+    // The whole file is read once before anything is written: a file that cannot be parsed
+    // (a quote never closed, a broken workbook) fails here with its line and leaves no rows.
     let total = 0;
-    for await (const _record of readCsv(job.filePath, job.delimiter)) total += 1;
+    try {
+      for await (const _record of readRecords(job.source)) total += 1;
+    } catch (err) {
+      throw new ImportUnreadable(unreadableMessage(err));
+    }
     await inScope(db, scope, (tx) =>
       tx
         .update(leadImports)
@@ -611,7 +856,7 @@ export async function runImport(db: Database, job: ImportJob, shouldStop: () => 
       batchStarted = performance.now();
       if (shouldStop()) throw new ImportInterrupted('The import was interrupted by a server shutdown.');
     };
-    for await (const record of readCsv(job.filePath, job.delimiter)) {
+    for await (const record of readRecords(job.source)) {
       if (!columns) {
         columns = record.values.map((c) => c.trim());
         const seen = new Map<string, number>();
@@ -640,6 +885,7 @@ export async function runImport(db: Database, job: ImportJob, shouldStop: () => 
         .where(eq(leadImports.id, job.id))
         .returning();
       if (!row) return;
+      await tellProgress(tx, job, 'completed', { done: row.processedRows, total: row.totalRows });
       const summary = toLeadImport(row);
       const totals = {
         rows: summary.processed_rows,
@@ -649,13 +895,14 @@ export async function runImport(db: Database, job: ImportJob, shouldStop: () => 
         failed: summary.failed,
       };
       await recordAudit(tx, job.meta, {
-        action: 'lead.imported',
+        action: job.dryRun ? 'lead.import_checked' : 'lead.imported',
         userId: job.userId,
         organizationId: job.organizationId,
         targetType: 'lead_import',
         targetId: job.id,
         metadata: totals,
       });
+      if (job.dryRun) return;
       await enqueue(tx, {
         kind: LEADS_IMPORTED,
         organizationId: job.organizationId,
@@ -664,18 +911,22 @@ export async function runImport(db: Database, job: ImportJob, shouldStop: () => 
     });
   } catch (err) {
     const failure =
-      err instanceof ImportInterrupted
+      err instanceof ImportInterrupted || err instanceof ImportUnreadable
         ? err.message
         : `The import stopped: ${err instanceof Error ? err.message.slice(0, 500) : 'unknown error'}`;
-    await inScope(db, scope, (tx) =>
-      tx
+    // A failed import leaves no rows: what its earlier batches wrote is taken back, like an undo.
+    await inScope(db, scope, async (tx) => {
+      if (!job.dryRun) await revertRows(tx, job.organizationId, job.id);
+      const [row] = await tx
         .update(leadImports)
         .set({ status: 'failed', failure, finishedAt: new Date() })
-        .where(eq(leadImports.id, job.id)),
-    );
-    if (!(err instanceof ImportInterrupted)) throw err;
+        .where(eq(leadImports.id, job.id))
+        .returning();
+      if (row) await tellProgress(tx, job, 'failed', { done: row.processedRows, total: row.totalRows });
+    });
+    if (!(err instanceof ImportInterrupted) && !(err instanceof ImportUnreadable)) throw err;
   } finally {
-    await rm(job.filePath, { force: true });
+    await rm(job.source.path, { force: true });
   }
 }
 
