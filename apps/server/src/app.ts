@@ -31,6 +31,8 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { eventLogoRoutes, eventRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes, publicFilesRoutes } from './modules/files/files.routes.ts';
 import { createCaptureWrites } from './modules/capture/capture-writes.ts';
+import { dataExportsRoutes } from './modules/data/data-exports.routes.ts';
+import { dataTemplatesRoutes } from './modules/data/data-templates.routes.ts';
 import { dataImportsRoutes, leadDataRoutes } from './modules/leads/lead-imports.routes.ts';
 import { leadsRoutes, pageLeadsRoutes } from './modules/leads/leads.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
@@ -197,6 +199,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(acceptApiKeys('clients', clientsRoutes(deps)), { prefix: '/clients' });
       await api.register(acceptApiKeys('leads', leadDataRoutes(deps)), { prefix: '/leads' });
       await api.register(dataImportsRoutes(deps), { prefix: '/data' });
+      await api.register(dataExportsRoutes(deps), { prefix: '/data' });
+      await api.register(dataTemplatesRoutes(deps), { prefix: '/data' });
       await api.register(captureRoutes(deps), { prefix: '/public' });
       await api.register(publicStatsRoutes(deps), { prefix: '/public' });
       await api.register(contactRoutes(deps), { prefix: '/contact' });

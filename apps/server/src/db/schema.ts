@@ -20,3 +20,5 @@ export * from '../modules/webhooks/webhooks.table.ts';
 export * from '../modules/qualification/qualification.table.ts';
 export * from '../modules/staff/staff.table.ts';
 export * from '../modules/settings/settings.table.ts';
+export * from '../modules/data/data-exports.table.ts';
+export * from '../modules/data/data-templates.table.ts';

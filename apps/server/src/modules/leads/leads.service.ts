@@ -29,7 +29,7 @@ import { leadActivities, leads } from './leads.table.ts';
 // The module's public surface for other modules (docs/architecture.md, "Modules"): what they may
 // use of its other files.
 export { loadScoringRules, rescoreEventAnswers } from './lead-scoring.service.ts';
-export { getPageLead, listPageLeads, type LeadPage } from './lead-list.service.ts';
+export { getPageLead, listConditions, listPageLeads, type LeadPage } from './lead-list.service.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 
