@@ -29,6 +29,7 @@ describe('navigation', () => {
       '/offers',
       '/leads',
       '/clients',
+      '/dashboard/data',
       '/analytics',
       '/team',
       '/onboarding',

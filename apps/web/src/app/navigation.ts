@@ -3,6 +3,7 @@ import {
   BarChart3,
   CalendarRange,
   Contact,
+  Database,
   Handshake,
   LayoutDashboard,
   Megaphone,
@@ -33,6 +34,7 @@ export const navItems: readonly NavItem[] = [
   { to: '/offers', label: (t) => t('nav.offers'), icon: Megaphone, group: 'main' },
   { to: '/leads', label: (t) => t('nav.leads'), icon: Contact, group: 'main' },
   { to: '/clients', label: (t) => t('nav.clients'), icon: Handshake, group: 'main' },
+  { to: '/dashboard/data', label: (t) => t('nav.data'), icon: Database, group: 'main' },
   // Apps comes between Clients and Analytics (spec 01 §2) once it exists.
   { to: '/analytics', label: (t) => t('nav.analytics'), icon: BarChart3, group: 'main' },
   { to: '/team', label: (t) => t('nav.team'), icon: Users, group: 'main' },

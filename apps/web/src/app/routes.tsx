@@ -93,6 +93,10 @@ const pages = {
   clientDetail: lazyPage(() =>
     import('../features/clients/pages/client-detail-page.tsx').then((m) => ({ Component: m.ClientDetailPage })),
   ),
+  data: lazyPage(() => import('../features/data/pages/data-page.tsx').then((m) => ({ Component: m.DataPage }))),
+  dataTemplates: lazyPage(() =>
+    import('../features/data/pages/data-templates-page.tsx').then((m) => ({ Component: m.DataTemplatesPage })),
+  ),
   analytics: lazyPage(() =>
     import('../features/analytics/pages/analytics-page.tsx').then((m) => ({ Component: m.AnalyticsPage })),
   ),
@@ -299,6 +303,12 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               path: 'clients/:id',
               lazy: pages.clientDetail,
               handle: { ...title((t) => t('clients:detail.metaTitle')), namespaces: ['settings', 'leads'] },
+            },
+            { path: 'dashboard/data', lazy: pages.data, handle: title((t) => t('data:metaTitle')) },
+            {
+              path: 'dashboard/data/templates',
+              lazy: pages.dataTemplates,
+              handle: title((t) => t('data:templates.pageTitle')),
             },
             {
               path: 'analytics',

@@ -6,6 +6,7 @@ import builder from './builder.json';
 import clients from './clients.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
+import data from './data.json';
 import errors from './errors.json';
 import events from './events.json';
 import integrations from './integrations.json';
@@ -25,6 +26,7 @@ export const en = {
   auth,
   errors,
   dashboard,
+  data,
   settings,
   billing,
   legal,

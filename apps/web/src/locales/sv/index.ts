@@ -7,6 +7,7 @@ import builder from './builder.json';
 import clients from './clients.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
+import data from './data.json';
 import errors from './errors.json';
 import events from './events.json';
 import integrations from './integrations.json';
@@ -29,6 +30,7 @@ export const sv = {
   auth: auth satisfies (typeof en)['auth'],
   errors: errors satisfies (typeof en)['errors'],
   dashboard: dashboard satisfies (typeof en)['dashboard'],
+  data: data satisfies (typeof en)['data'],
   settings: settings satisfies (typeof en)['settings'],
   billing: billing satisfies (typeof en)['billing'],
   legal: legal satisfies (typeof en)['legal'],
