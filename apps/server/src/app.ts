@@ -34,6 +34,8 @@ import { createCaptureWrites } from './modules/capture/capture-writes.ts';
 import { dataImportsRoutes, leadImportRoutes } from './modules/data/data-imports.routes.ts';
 import { dataBulkRoutes } from './modules/data/data-bulk.routes.ts';
 import { leadExportRoutes } from './modules/leads/lead-export.routes.ts';
+import { dataExportsRoutes } from './modules/data/data-exports.routes.ts';
+import { dataTemplatesRoutes } from './modules/data/data-templates.routes.ts';
 import { leadsRoutes, pageLeadsRoutes } from './modules/leads/leads.routes.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { createLiveChannels, type LiveChannelOptions } from './modules/live/live.service.ts';
@@ -207,6 +209,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(acceptApiKeys('leads', leadImportRoutes(deps)), { prefix: '/leads' });
       await api.register(dataImportsRoutes(deps), { prefix: '/data' });
       await api.register(dataBulkRoutes(deps), { prefix: '/data' });
+      await api.register(dataExportsRoutes(deps), { prefix: '/data' });
+      await api.register(dataTemplatesRoutes(deps), { prefix: '/data' });
       await api.register(captureRoutes(deps), { prefix: '/public' });
       await api.register(publicStatsRoutes(deps), { prefix: '/public' });
       await api.register(contactRoutes(deps), { prefix: '/contact' });

@@ -34,6 +34,8 @@ export const LIVE_MESSAGE_TYPES = [
   'notification.created',
   /** The organisation's figures changed: `{reason, at}`; the analytics page refetches. */
   'analytics.updated',
+  /** An export's progress, to its author's sockets only: `{id, status, progress: {done, total}}`. */
+  'data_export.progress',
   /** The answer to a client's `{"type":"ping"}`. */
   'pong',
   /** A client message the server does not take: `{code, message}`. The socket stays open. */

@@ -23,3 +23,5 @@ export * from '../modules/settings/settings.table.ts';
 export * from '../modules/analytics/analytics.table.ts';
 export * from '../modules/push/push.table.ts';
 export * from '../modules/data/data-bulk.table.ts';
+export * from '../modules/data/data-exports.table.ts';
+export * from '../modules/data/data-templates.table.ts';

@@ -121,6 +121,11 @@ const newWebhook = () => ownerCreates('integrations/webhooks/', WEBHOOK);
 // One webhook for the routes that leave it in place: an organisation has at most 20.
 let sharedWebhook: Promise<string> | undefined;
 const theWebhook = () => (sharedWebhook ??= newWebhook());
+const EXPORT_TEMPLATE = { kind: 'export', resource: 'leads', columns: ['email', 'phone'] };
+let sharedTemplate: Promise<string> | undefined;
+const theTemplate = () => (sharedTemplate ??= ownerCreates('data/templates/', { ...EXPORT_TEMPLATE, name: 'Shared' }));
+let sharedExport: Promise<string> | undefined;
+const theExport = () => (sharedExport ??= ownerCreates('data/exports/', { resource: 'events', format: 'csv' }));
 const newLead = () => ownerCreates('leads/', { first_name: 'Matrix', last_name: 'Lead', email: uniqueEmail('lead') });
 const emailField = { id: 'email', type: 'email', label: 'Email' };
 const newOffer = (withField = false) =>
@@ -932,6 +937,65 @@ const ROUTES: Route[] = [
   },
   { method: 'GET', path: '/data/bulk/', allowed: ALL, request: () => ({ url: 'data/bulk/' }) },
   { method: 'GET', path: '/data/bulk/{id}/', allowed: ALL, request: () => ({ url: `data/bulk/${bulkId}/` }) },
+  {
+    method: 'POST',
+    path: '/data/exports/',
+    allowed: ALL,
+    note: 'each resource’s read permission',
+    request: () => ({ url: 'data/exports/', body: { resource: 'events', format: 'json' } }),
+  },
+  { method: 'GET', path: '/data/exports/', allowed: ALL, request: () => ({ url: 'data/exports/' }) },
+  {
+    method: 'GET',
+    path: '/data/exports/columns/',
+    allowed: ALL,
+    request: () => ({ url: 'data/exports/columns/?resource=leads' }),
+  },
+  {
+    method: 'GET',
+    path: '/data/exports/{id}/',
+    allowed: ALL,
+    request: async () => ({ url: `data/exports/${await theExport()}/` }),
+  },
+  {
+    method: 'GET',
+    path: '/data/exports/{id}/download/',
+    allowed: 'public',
+    note: 'the signed download_url, or signed in as any role',
+  },
+  { method: 'GET', path: '/data/templates/', allowed: ALL, request: () => ({ url: 'data/templates/' }) },
+  {
+    method: 'POST',
+    path: '/data/templates/',
+    allowed: WORK,
+    request: (role) => ({ url: 'data/templates/', body: { ...EXPORT_TEMPLATE, name: `Columns ${role}` } }),
+  },
+  {
+    method: 'GET',
+    path: '/data/templates/blank/',
+    allowed: ALL,
+    request: () => ({ url: 'data/templates/blank/?resource=leads&format=csv' }),
+  },
+  {
+    method: 'GET',
+    path: '/data/templates/{id}/',
+    allowed: ALL,
+    request: async () => ({ url: `data/templates/${await theTemplate()}/` }),
+  },
+  {
+    method: 'PATCH',
+    path: '/data/templates/{id}/',
+    allowed: WORK,
+    request: async (role) => ({ url: `data/templates/${await theTemplate()}/`, body: { name: `Renamed ${role}` } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/data/templates/{id}/',
+    allowed: WORK,
+    request: async (role) => ({
+      url: `data/templates/${await ownerCreates('data/templates/', { ...EXPORT_TEMPLATE, name: `Gone ${role}` })}/`,
+    }),
+  },
 
   // --- clients ---
   { method: 'GET', path: '/clients/', allowed: ALL, request: () => ({ url: 'clients/' }) },

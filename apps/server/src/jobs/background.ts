@@ -14,6 +14,8 @@ import { removeUnclaimedAttachments } from '../modules/capture/attachments.ts';
 import { purgeExpiredLeads } from '../modules/leads/lead-purge.service.ts';
 import { failStaleImports, LEADS_IMPORTED } from '../modules/data/data-imports.service.ts';
 import { DATA_PROGRESS_MESSAGE } from '@leadcapture/contracts/data-imports';
+import { sweepExports } from '../modules/data/data-exports.service.ts';
+import { DATA_EXPORT_PROGRESS } from '@leadcapture/contracts/data-exports';
 import { LEADS_BULK_UPDATED } from '../modules/leads/lead-bulk.service.ts';
 import { LEAD_CREATED, LEAD_DELETED, LEAD_UPDATED } from '../modules/leads/leads.service.ts';
 import {
@@ -58,6 +60,8 @@ export const WEBHOOK_RETENTION_TASK = 'webhook_delivery_retention';
 export const DIGEST_TASK = 'notification_digests';
 export const AUDIT_RETENTION_TASK = 'audit_retention';
 export const LEAD_COUNTS_TASK = 'lead_counts_fold';
+/** Export files past their 7 days, and exports whose process died. */
+export const EXPORT_SWEEP_TASK = 'data_export_sweep';
 /** Each day's usage figure is rewritten at most an hour before the day ends. */
 const USAGE_RECORDS_INTERVAL_MS = 60 * 60 * 1000;
 /** Imports interrupted by a dead process are found within a minute of going stale. */
@@ -136,6 +140,7 @@ export function createBackgroundWork(opts: {
       'mail.send': mailHandler(mailer, config.publicUrl, database.db),
       [LEAD_CREATED]: leadEvents,
       [NOTIFICATION_CREATED]: liveEventHandler(live),
+      [DATA_EXPORT_PROGRESS]: liveEventHandler(live),
       [LEAD_UPDATED]: leadEvents,
       [LEAD_DELETED]: leadEvents,
       [LEADS_BULK_UPDATED]: leadEvents,
@@ -176,6 +181,11 @@ export function createBackgroundWork(opts: {
         name: IMPORT_SWEEP_TASK,
         intervalMs: Math.min(config.schedulerIntervalMs, IMPORT_SWEEP_INTERVAL_MS),
         run: async () => ({ failed: await failStaleImports(database.db) }),
+      },
+      {
+        name: EXPORT_SWEEP_TASK,
+        intervalMs: Math.min(config.schedulerIntervalMs, IMPORT_SWEEP_INTERVAL_MS),
+        run: () => sweepExports(database.db, storage),
       },
       {
         name: ATTACHMENT_CLEANUP_TASK,

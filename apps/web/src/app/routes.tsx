@@ -104,6 +104,10 @@ const pages = {
   clientDetail: lazyPage(() =>
     import('../features/clients/pages/client-detail-page.tsx').then((m) => ({ Component: m.ClientDetailPage })),
   ),
+  data: lazyPage(() => import('../features/data/pages/data-page.tsx').then((m) => ({ Component: m.DataPage }))),
+  dataTemplates: lazyPage(() =>
+    import('../features/data/pages/data-templates-page.tsx').then((m) => ({ Component: m.DataTemplatesPage })),
+  ),
   analytics: lazyPage(() =>
     import('../features/analytics/pages/analytics-page.tsx').then((m) => ({ Component: m.AnalyticsPage })),
   ),
@@ -113,9 +117,6 @@ const pages = {
   ),
   notifications: lazyPage(() =>
     import('../features/notifications/pages/notifications-page.tsx').then((m) => ({ Component: m.NotificationsPage })),
-  ),
-  dataImports: lazyPage(() =>
-    import('../features/data/pages/data-imports-page.tsx').then((m) => ({ Component: m.DataImportsPage })),
   ),
   notificationSettings: lazyPage(() =>
     import('../features/notifications/pages/notification-settings-page.tsx').then((m) => ({
@@ -351,6 +352,12 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               lazy: pages.clientDetail,
               handle: { ...title((t) => t('clients:detail.metaTitle')), namespaces: ['settings', 'leads'] },
             },
+            { path: at('/dashboard/data'), lazy: pages.data, handle: title((t) => t('data:metaTitle')) },
+            {
+              path: at('/dashboard/data/templates'),
+              lazy: pages.dataTemplates,
+              handle: title((t) => t('data:templates.pageTitle')),
+            },
             {
               path: at('/analytics'),
               lazy: pages.analytics,
@@ -358,11 +365,6 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               handle: { ...title((t) => t('analytics:metaTitle')), namespaces: ['leads'] },
             },
             { path: at('/team'), lazy: pages.team, handle: title((t) => t('team:list.title')) },
-            {
-              path: at('/dashboard/data/imports'),
-              lazy: pages.dataImports,
-              handle: title((t) => t('data-imports:pageTitle')),
-            },
             {
               path: at('/notifications'),
               lazy: pages.notifications,

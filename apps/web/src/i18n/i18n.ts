@@ -34,6 +34,7 @@ export const namespaces = [
   'auth',
   'errors',
   'dashboard',
+  'data',
   'settings',
   'billing',
   'legal',

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   BILLING_MESSAGES,
   PLAN_RANK,
@@ -26,6 +26,7 @@ import { inScope, type TenantContext } from '../../db/tenant.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
+import { dataExports } from '../data/data-exports.table.ts';
 import { events } from '../events/events.table.ts';
 import { files } from '../files/files.table.ts';
 import { integrations } from '../integrations/integrations.table.ts';
@@ -161,7 +162,12 @@ async function countUsage({ tx, organizationId }: UsageScope, resource: UsageRes
         .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)::text` })
         .from(files)
         .where(eq(files.organizationId, organizationId));
-      return Number(row?.bytes ?? 0);
+      // Export files count while they exist (the data centre removes them after 7 days).
+      const [exported] = await tx
+        .select({ bytes: sql<string>`coalesce(sum(${dataExports.sizeBytes}), 0)::text` })
+        .from(dataExports)
+        .where(and(eq(dataExports.organizationId, organizationId), isNotNull(dataExports.fileKey)));
+      return Number(row?.bytes ?? 0) + Number(exported?.bytes ?? 0);
     }
   }
 }

@@ -7,6 +7,7 @@ import clients from './clients.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import dataImports from './data-imports.json';
+import data from './data.json';
 import errors from './errors.json';
 import events from './events.json';
 import integrations from './integrations.json';
@@ -26,6 +27,7 @@ export const en = {
   auth,
   errors,
   dashboard,
+  data,
   settings,
   billing,
   legal,

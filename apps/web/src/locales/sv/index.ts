@@ -8,6 +8,7 @@ import clients from './clients.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import dataImports from './data-imports.json';
+import data from './data.json';
 import errors from './errors.json';
 import events from './events.json';
 import integrations from './integrations.json';
@@ -30,6 +31,7 @@ export const sv = {
   auth: auth satisfies (typeof en)['auth'],
   errors: errors satisfies (typeof en)['errors'],
   dashboard: dashboard satisfies (typeof en)['dashboard'],
+  data: data satisfies (typeof en)['data'],
   settings: settings satisfies (typeof en)['settings'],
   billing: billing satisfies (typeof en)['billing'],
   legal: legal satisfies (typeof en)['legal'],
