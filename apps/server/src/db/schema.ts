@@ -20,3 +20,4 @@ export * from '../modules/webhooks/webhooks.table.ts';
 export * from '../modules/qualification/qualification.table.ts';
 export * from '../modules/staff/staff.table.ts';
 export * from '../modules/settings/settings.table.ts';
+export * from '../modules/help/help.table.ts';

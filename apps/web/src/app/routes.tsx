@@ -11,6 +11,7 @@ import { SignedOutLayout } from './layouts/signed-out-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
+import { articleTitleAt } from '../features/help/article-titles.ts';
 
 /**
  * THE route table (spec 01 §2). Every route exists twice, at / in English and under /sv in
@@ -53,6 +54,21 @@ const pages = {
   ),
   contact: lazyPage(() =>
     import('../features/contact/pages/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
+  ),
+  helpHome: lazyPage(() =>
+    import('../features/help/pages/help-home-page.tsx').then((m) => ({ Component: m.HelpHomePage, loader: m.loader })),
+  ),
+  helpCategory: lazyPage(() =>
+    import('../features/help/pages/help-category-page.tsx').then((m) => ({
+      Component: m.HelpCategoryPage,
+      loader: m.loader,
+    })),
+  ),
+  helpArticle: lazyPage(() =>
+    import('../features/help/pages/help-article-page.tsx').then((m) => ({
+      Component: m.HelpArticlePage,
+      loader: m.loader,
+    })),
   ),
   offline: lazyPage(() =>
     import('../features/offline/pages/offline-page.tsx').then((m) => ({ Component: m.OfflinePage })),
@@ -189,6 +205,12 @@ function staffRoutes(language: Language): RouteObject[] {
 
 const title = (page: (t: AppT) => string): RouteHandle => ({ title: page });
 
+/** Settings pages show a help link (features/help/api/help-link.tsx): its strings come with the page's. */
+const withHelp = (handle: RouteHandle): RouteHandle => ({
+  ...handle,
+  namespaces: [...(handle.namespaces ?? []), 'help'],
+});
+
 /** Open pages a signed-in user skips (spec 01 §2): home and /auth/*. No layout. */
 function openRoutes(): RouteObject[] {
   return [
@@ -219,6 +241,19 @@ function publicRoutes(): RouteObject[] {
     { path: 'privacy', lazy: pages.privacy, handle: title((t) => t('legal:privacy.metaTitle')) },
     { path: 'contact', lazy: pages.contact, handle: title((t) => t('support:contact.metaTitle')) },
     { path: 'offline', lazy: pages.offline, handle: title((t) => t('support:offline.metaTitle')) },
+    // The help centre (03-decisions §4d): public, so visitors and search engines read it too.
+    { path: 'help', lazy: pages.helpHome, handle: title((t) => t('help:metaTitle')) },
+    {
+      path: 'help/:category',
+      lazy: pages.helpCategory,
+      handle: title((t) => t('help:metaTitle')),
+    },
+    {
+      path: 'help/:category/:article',
+      lazy: pages.helpArticle,
+      // The article's own title, known once its loader has run.
+      handle: title((t) => articleTitleAt(window.location.pathname) ?? t('help:metaTitle')),
+    },
   ];
 }
 
@@ -312,34 +347,42 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               lazy: pages.notifications,
               handle: title((t) => t('notifications:metaTitle')),
             },
-            { path: 'settings', lazy: pages.settings, handle: title((t) => t('settings:hub.metaTitle')) },
-            { path: 'settings/profile', lazy: pages.profile, handle: title((t) => t('settings:profile.metaTitle')) },
+            { path: 'settings', lazy: pages.settings, handle: withHelp(title((t) => t('settings:hub.metaTitle'))) },
+            {
+              path: 'settings/profile',
+              lazy: pages.profile,
+              handle: withHelp(title((t) => t('settings:profile.metaTitle'))),
+            },
             {
               path: 'settings/organization',
               lazy: pages.organization,
-              handle: title((t) => t('settings:organization.metaTitle')),
+              handle: withHelp(title((t) => t('settings:organization.metaTitle'))),
             },
             {
               path: 'settings/notifications',
               lazy: pages.notificationSettings,
-              handle: title((t) => t('notifications:settings.title')),
+              handle: withHelp(title((t) => t('notifications:settings.title'))),
             },
-            { path: 'settings/api-keys', lazy: pages.apiKeys, handle: title((t) => t('apiKeys:metaTitle')) },
+            { path: 'settings/api-keys', lazy: pages.apiKeys, handle: withHelp(title((t) => t('apiKeys:metaTitle'))) },
             {
               path: 'settings/audit-log',
               lazy: pages.organizationAudit,
-              handle: { ...title((t) => t('staff:orgAudit.metaTitle')), namespaces: ['staff'] },
+              handle: withHelp({ ...title((t) => t('staff:orgAudit.metaTitle')), namespaces: ['staff'] }),
             },
-            { path: 'settings/billing', lazy: pages.billing, handle: title((t) => t('billing:page.metaTitle')) },
+            {
+              path: 'settings/billing',
+              lazy: pages.billing,
+              handle: withHelp(title((t) => t('billing:page.metaTitle'))),
+            },
             {
               path: 'settings/integrations',
               lazy: pages.integrations,
-              handle: { ...title((t) => t('integrations:page.metaTitle')), namespaces: ['webhooks'] },
+              handle: withHelp({ ...title((t) => t('integrations:page.metaTitle')), namespaces: ['webhooks'] }),
             },
             {
               path: 'settings/billing/usage',
               lazy: pages.usage,
-              handle: title((t) => t('billing:usage.metaTitle')),
+              handle: withHelp(title((t) => t('billing:usage.metaTitle'))),
             },
             // The local provider's own checkout and billing portal (03-decisions §4).
             {

@@ -50,6 +50,7 @@ export const namespaces = [
   'webhooks',
   'analytics',
   'staff',
+  'help',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

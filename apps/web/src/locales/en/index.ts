@@ -7,6 +7,7 @@ import clients from './clients.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
+import help from './help.json';
 import events from './events.json';
 import integrations from './integrations.json';
 import leads from './leads.json';
@@ -41,4 +42,5 @@ export const en = {
   webhooks,
   analytics,
   staff,
+  help,
 } as const;

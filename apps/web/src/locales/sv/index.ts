@@ -8,6 +8,7 @@ import clients from './clients.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
+import help from './help.json';
 import events from './events.json';
 import integrations from './integrations.json';
 import leads from './leads.json';
@@ -45,4 +46,5 @@ export const sv = {
   webhooks: webhooks satisfies (typeof en)['webhooks'],
   analytics: analytics satisfies (typeof en)['analytics'],
   staff: staff satisfies (typeof en)['staff'],
+  help: help satisfies (typeof en)['help'],
 } as const;

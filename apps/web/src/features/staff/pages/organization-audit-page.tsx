@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { AuditLogTable } from '../components/audit-log-table.tsx';
+import { HelpLink } from '../../help/api/help-link.tsx';
 
 /** /settings/audit-log: the organisation's audit log for its owners (GET /api/v1/audit-logs/). */
 export function OrganizationAuditPage() {
@@ -27,7 +28,11 @@ export function OrganizationAuditPage() {
   const forbidden = isApiError(query.error) && query.error.status === 403;
   return (
     <div className="grid gap-6">
-      <PageHeader title={t('orgAudit.title')} description={t('orgAudit.intro')} />
+      <PageHeader
+        title={t('orgAudit.title')}
+        description={t('orgAudit.intro')}
+        actions={<HelpLink category="security" article="audit-log" />}
+      />
       <Field label={t('orgAudit.actionFilter')}>
         <Input value={action} onChange={(e) => setAction(e.target.value)} placeholder="staff.impersonation" />
       </Field>
