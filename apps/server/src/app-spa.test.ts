@@ -19,6 +19,10 @@ const SIGN_IN_SCRIPT = "document.documentElement.dataset.shell = 'signin';";
 const SIGN_IN_HTML = `<!doctype html><html><head><script>${SIGN_IN_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
 const CAPTURE_HTML = `<!doctype html><html><head><script>${CAPTURE_SCRIPT}</script><script type="module" src="/capture/assets/capture-1a2b3c.js"></script></head><body><div id="root"></div></body></html>`;
 
+const LANDING_SCRIPT = "document.documentElement.dataset.shell = 'landing';";
+const landingHtml = (lang: string) =>
+  `<!doctype html><html lang="${lang}"><head><script>${LANDING_SCRIPT}</script><link rel="canonical" href="%PUBLIC_URL%/${lang === 'sv' ? 'sv' : ''}" /></head><body><div id="root"></div></body></html>`;
+
 const sha = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 function directives(csp: string | string[] | number | undefined): Map<string, string> {
@@ -46,8 +50,10 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(webDir, 'capture', 'capture.html'), CAPTURE_HTML);
   writeFileSync(path.join(webDir, 'capture', 'signin.html'), SIGN_IN_HTML);
+  writeFileSync(path.join(webDir, 'capture', 'landing.html'), landingHtml('en'));
+  writeFileSync(path.join(webDir, 'capture', 'landing-sv.html'), landingHtml('sv'));
   writeFileSync(path.join(webDir, 'capture', 'assets', 'capture-1a2b3c.js'), 'console.info("capture");');
-  t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://leads.example.com' } });
 });
 afterAll(async () => {
   await t.close();
@@ -90,7 +96,6 @@ describe('the capture page build', () => {
 
   it('keeps the app shell for every other path, including look-alikes', async () => {
     for (const url of [
-      '/',
       '/sv/leads',
       '/events/booth-2026',
       '/captured',
@@ -176,6 +181,34 @@ describe('the sign-in page build', () => {
   });
 });
 
+describe('the landing page build (decision 036)', () => {
+  it.each([
+    ['/', 'en'],
+    ['/?utm_source=newsletter', 'en'],
+    ['/sv', 'sv'],
+    ['/sv/', 'sv'],
+    ['/sv?utm_source=nyhetsbrev', 'sv'],
+  ])('answers GET %s with the landing page in its language, absolute addresses filled in', async (url, lang) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(`<html lang="${lang}">`);
+    expect(res.body).toContain(`href="https://leads.example.com/${lang === 'sv' ? 'sv' : ''}"`);
+    expect(res.body).not.toContain('%PUBLIC_URL%');
+    // Its inline theme script is allowed by hash like the other pages'.
+    expect(directives(res.headers['content-security-policy']).get('script-src')).toContain(sha(LANDING_SCRIPT));
+  });
+
+  it('leaves every other page, and look-alikes, to the app shell', async () => {
+    for (const url of ['/sv/help', '/svx', '/sv/leads', '/index.html?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain(LANDING_SCRIPT);
+    }
+  });
+});
+
 describe('without the capture build', () => {
   it('falls back to the app shell for capture and sign-in paths', async () => {
     const other = mkdtempSync(path.join(tmpdir(), 'leadcapture-spa-'));
@@ -184,7 +217,7 @@ describe('without the capture build', () => {
     writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
     const app = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
     try {
-      for (const url of ['/capture/booth-2026', '/auth/login']) {
+      for (const url of ['/capture/booth-2026', '/auth/login', '/', '/sv']) {
         const res = await app.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);
         expect(res.body, url).toBe(INDEX_HTML);

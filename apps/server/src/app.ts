@@ -156,7 +156,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // --- plugins ----------------------------------------------------------------------------
   // The pages are read first: the Content Security Policy names their inline scripts.
-  const pages = readWebPages(config.webDistDir);
+  const pages = readWebPages(config.webDistDir, config.publicUrl);
   const headerSets = responseHeaderSets(inlineScriptHashes(pages));
   addSecurityHeaders(app, headerSets, API_PREFIX);
   await allowCrossOrigin(app, config);

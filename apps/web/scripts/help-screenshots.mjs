@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Takes the help centre's screenshots of the real product (apps/web/src/features/help/screenshots/
+ * Takes the help centre's screenshots of the real product (apps/web/src/assets/screenshots/
  * {en,sv}/<name>.jpg) from a running build with sample data it creates through the API:
  *
  *   npm run build && PORT=3310 DATA_DIR=$(mktemp -d) node apps/server/dist/main.js &
@@ -16,7 +16,7 @@ import { chromium } from 'playwright-core';
 import { api, registerAccount, signIn, skipOnboarding } from '../../../e2e/support.mjs';
 
 const baseURL = process.argv[2] ?? 'http://127.0.0.1:3310';
-const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/features/help/screenshots');
+const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/assets/screenshots');
 
 const VISITORS = [
   ['Astrid', 'Berg', 'Fjordline Logistics', 'Head of Operations', 'Within 3 months'],

@@ -5,7 +5,7 @@ import { initI18n, type namespaces } from '../i18n/i18n.ts';
 import { languages, localizePath, type Language } from '../i18n/language.ts';
 import { writeLocaleCookie } from '../i18n/locale-cookie.ts';
 import { prefetchOverview } from '../features/dashboard/api/overview.ts';
-import { leaveForSignIn, redirectSignedIn, requireUser } from './guards.ts';
+import { leaveForLandingPage, leaveForSignIn, redirectSignedIn, requireUser } from './guards.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { SignedOutLayout } from './layouts/signed-out-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
@@ -35,7 +35,6 @@ export type RouteHandle = {
 };
 
 const pages = {
-  home: lazyPage(() => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }))),
   register: lazyPage(() =>
     import('../features/auth/pages/register-page.tsx').then((m) => ({ Component: m.RegisterPage })),
   ),
@@ -214,7 +213,8 @@ const withHelp = (handle: RouteHandle): RouteHandle => ({
 /** Open pages a signed-in user skips (spec 01 §2): home and /auth/*. No layout. */
 function openRoutes(): RouteObject[] {
   return [
-    { index: true, lazy: pages.home },
+    // The landing page is a document of its own (decision 036), like the sign-in page.
+    { index: true, loader: leaveForLandingPage },
     // A document of its own (guards.ts): the route only hands the address to the browser.
     { path: 'auth/login', loader: leaveForSignIn },
     { path: 'auth/register', lazy: pages.register, handle: title((t) => t('auth:register.metaTitle')) },

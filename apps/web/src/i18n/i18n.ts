@@ -51,6 +51,7 @@ export const namespaces = [
   'analytics',
   'staff',
   'help',
+  'landing',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

@@ -2,13 +2,17 @@ import type { Language } from '../../i18n/language.ts';
 
 /**
  * Screenshots of the real product, taken with headless Chromium from the running app with
- * sample data (apps/web/scripts/help-screenshots.mjs), one per language: ./screenshots/<lang>/<name>.jpg.
+ * sample data (apps/web/scripts/help-screenshots.mjs), one per language: src/assets/screenshots/<lang>/<name>.jpg (the landing page's walkthrough shows them too).
  * Only their addresses are bundled; the images load when an article shows them.
  */
-const files = import.meta.glob<string>('./screenshots/*/*.jpg', { query: '?url', import: 'default', eager: true });
+const files = import.meta.glob<string>('../../assets/screenshots/*/*.jpg', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
 
 export function screenshotUrl(name: string, language: Language): string | undefined {
-  return files[`./screenshots/${language}/${name}.jpg`];
+  return files[`../../assets/screenshots/${language}/${name}.jpg`];
 }
 
 /** Names referenced as `screenshot:<name>` in an article's Markdown. */

@@ -8,6 +8,7 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
 import help from './help.json';
+import landing from './landing.json';
 import events from './events.json';
 import integrations from './integrations.json';
 import leads from './leads.json';
@@ -43,4 +44,5 @@ export const en = {
   analytics,
   staff,
   help,
+  landing,
 } as const;

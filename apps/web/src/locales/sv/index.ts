@@ -9,6 +9,7 @@ import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
 import help from './help.json';
+import landing from './landing.json';
 import events from './events.json';
 import integrations from './integrations.json';
 import leads from './leads.json';
@@ -47,4 +48,5 @@ export const sv = {
   analytics: analytics satisfies (typeof en)['analytics'],
   staff: staff satisfies (typeof en)['staff'],
   help: help satisfies (typeof en)['help'],
+  landing: landing satisfies (typeof en)['landing'],
 } as const;
