@@ -23,7 +23,16 @@ function textOf(node: ReactNode): string {
  * table of contents links to; `screenshot:<name>` images are the committed screenshots of the
  * page's language; links inside the help centre stay in the app and in the page's language.
  */
-export function MarkdownArticle({ markdown, language }: { markdown: string; language: Language }) {
+export function MarkdownArticle({
+  markdown,
+  language,
+  tableLabel,
+}: {
+  markdown: string;
+  language: Language;
+  /** The accessible name of a table's scrolling box. */
+  tableLabel: string;
+}) {
   const components: Components = {
     h2: ({ children }) => (
       <h2 id={headingId(textOf(children))} className="mt-10 scroll-mt-24 text-xl font-semibold text-foreground">
@@ -44,7 +53,14 @@ export function MarkdownArticle({ markdown, language }: { markdown: string; lang
       <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[0.875em] text-foreground">{children}</code>
     ),
     table: ({ children }) => (
-      <div className="mt-6 overflow-x-auto rounded-lg border border-border">
+      // Focusable, so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable).
+      <div
+        role="region"
+        aria-label={tableLabel}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (WCAG 2.1.1)
+        tabIndex={0}
+        className="mt-6 overflow-x-auto rounded-lg border border-border focus-visible:outline-2 focus-visible:outline-ring"
+      >
         <table className="w-full border-collapse text-left text-sm">{children}</table>
       </div>
     ),

@@ -45,7 +45,7 @@ export function HelpArticlePage() {
             </nav>
           )}
           <div className="mt-4">
-            <MarkdownArticle markdown={article.body} language={language} />
+            <MarkdownArticle markdown={article.body} language={language} tableLabel={t('article.table')} />
           </div>
           <ArticleFeedback
             key={`${article.category}/${article.slug}`}

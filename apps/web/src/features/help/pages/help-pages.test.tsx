@@ -110,6 +110,7 @@ describe('MarkdownArticle', () => {
     const { container } = await renderWithApp(
       <MarkdownArticle
         language="en"
+        tableLabel="Table"
         markdown={
           'Hi <script>window.pwned = 1</script><img src="x" onerror="window.pwned = 1">\n\n[bad](javascript:alert(1)) [help](/help/billing)'
         }
