@@ -5,7 +5,8 @@ import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The second build of apps/web, the light pages: the public capture page (/capture/{slug},
- * /sv/capture/{slug}) and the sign-in page (/auth/login, /sv/auth/login), each its own HTML entry
+ * /sv/capture/{slug}), the sign-in page (/auth/login, /sv/auth/login) and the landing page (/ and
+ * /sv, decision 036: one HTML file per language for its meta tags), each its own HTML entry
  * and bundle, with React aliased to preact/compat so they load a few tens of KB of JavaScript
  * instead of the dashboard's runtime (docs/decisions/011-capture-page-preact.md,
  * 022-sign-in-page.md). Runs after the main build (`npm run build`); writes dist/capture/
@@ -92,6 +93,8 @@ export default defineConfig({
       input: {
         capture: fileURLToPath(new URL('./capture.html', import.meta.url)),
         signin: fileURLToPath(new URL('./signin.html', import.meta.url)),
+        landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+        'landing-sv': fileURLToPath(new URL('./landing-sv.html', import.meta.url)),
       },
       // lucide-react marks its modules "use client", which means nothing in a client-only bundle.
       onLog(level, log, handler) {

@@ -206,6 +206,8 @@ export default defineConfig({
       // The sign-in page is the light build's (vite.capture.config.ts), which the server serves
       // once built: `npm run build -w apps/web` after changing it (docs/decisions/022).
       '^(/sv)?/auth/login/?(\\?.*)?$': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      // So is the landing page at / and /sv (decision 036).
+      '^/(sv/?)?(\\?.*)?$': { target: 'http://127.0.0.1:3000', changeOrigin: false },
       '/capture/assets': { target: 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },

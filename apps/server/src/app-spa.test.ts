@@ -21,6 +21,9 @@ const CAPTURE_HTML = `<!doctype html><html><head><script>${CAPTURE_SCRIPT}</scri
 
 /** light-my-request's own user agent reads as a bot; a person's browser does not. */
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const LANDING_SCRIPT = "document.documentElement.dataset.shell = 'landing';";
+const landingHtml = (lang: string) =>
+  `<!doctype html><html lang="${lang}"><head><script>${LANDING_SCRIPT}</script><link rel="canonical" href="%PUBLIC_URL%/${lang === 'sv' ? 'sv' : ''}" /></head><body><div id="root"></div></body></html>`;
 
 const sha = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
@@ -49,8 +52,10 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(webDir, 'capture', 'capture.html'), CAPTURE_HTML);
   writeFileSync(path.join(webDir, 'capture', 'signin.html'), SIGN_IN_HTML);
+  writeFileSync(path.join(webDir, 'capture', 'landing.html'), landingHtml('en'));
+  writeFileSync(path.join(webDir, 'capture', 'landing-sv.html'), landingHtml('sv'));
   writeFileSync(path.join(webDir, 'capture', 'assets', 'capture-1a2b3c.js'), 'console.info("capture");');
-  t = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
+  t = await createTestApp({ env: { WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://leads.example.com' } });
 });
 afterAll(async () => {
   await t.close();
@@ -92,7 +97,7 @@ describe('the capture page build', () => {
   });
 
   it("keeps the app shell for the app's pages, and answers look-alikes 404 with it", async () => {
-    for (const url of ['/', '/sv/leads', '/events/booth-2026']) {
+    for (const url of ['/sv/leads', '/events/booth-2026']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX_HTML);
@@ -186,9 +191,6 @@ describe('document status codes (03-decisions §4d)', () => {
   const FIREFOX = BROWSER;
 
   it.each([
-    '/',
-    '/sv',
-    '/sv/',
     '/dashboard',
     '/events/7c1f2e1a-2b7d-4c55-9a4e-0f5b0b6b1d2e',
     '/events/form/7c1f2e1a-2b7d-4c55-9a4e-0f5b0b6b1d2e',
@@ -230,6 +232,34 @@ describe('document status codes (03-decisions §4d)', () => {
   });
 });
 
+describe('the landing page build (decision 036)', () => {
+  it.each([
+    ['/', 'en'],
+    ['/?utm_source=newsletter', 'en'],
+    ['/sv', 'sv'],
+    ['/sv/', 'sv'],
+    ['/sv?utm_source=nyhetsbrev', 'sv'],
+  ])('answers GET %s with the landing page in its language, absolute addresses filled in', async (url, lang) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(`<html lang="${lang}">`);
+    expect(res.body).toContain(`href="https://leads.example.com/${lang === 'sv' ? 'sv' : ''}"`);
+    expect(res.body).not.toContain('%PUBLIC_URL%');
+    // Its inline theme script is allowed by hash like the other pages'.
+    expect(directives(res.headers['content-security-policy']).get('script-src')).toContain(sha(LANDING_SCRIPT));
+  });
+
+  it('leaves every other page, and look-alikes, to the app shell', async () => {
+    for (const url of ['/sv/help', '/sv/leads']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain(LANDING_SCRIPT);
+    }
+  });
+});
+
 describe('without the capture build', () => {
   it('falls back to the app shell for capture and sign-in paths', async () => {
     const other = mkdtempSync(path.join(tmpdir(), 'leadcapture-spa-'));
@@ -249,6 +279,11 @@ describe('without the capture build', () => {
       });
       expect(capture.statusCode).toBe(404);
       expect(capture.body).toBe(INDEX_HTML);
+      for (const url of ['/', '/sv']) {
+        const res = await app.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(INDEX_HTML);
+      }
     } finally {
       await app.close();
       rmSync(other, { recursive: true, force: true });

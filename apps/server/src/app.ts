@@ -28,6 +28,7 @@ import { createCaptureTargets } from './modules/capture/capture-targets.ts';
 import { captureRoutes } from './modules/capture/capture.routes.ts';
 import { clientsRoutes, leadConversionRoutes } from './modules/clients/clients.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { helpRoutes } from './modules/help/help.routes.ts';
 import { eventLogoRoutes, eventRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes, publicFilesRoutes } from './modules/files/files.routes.ts';
 import { createCaptureWrites } from './modules/capture/capture-writes.ts';
@@ -54,6 +55,7 @@ import { pushRoutes } from './modules/push/push.routes.ts';
 import { createVapidKeys } from './modules/push/push.service.ts';
 import { qualificationRoutes } from './modules/qualification/qualification.routes.ts';
 import { publicStatsRoutes } from './modules/public-stats/public-stats.routes.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
 import { adminRoutes, auditLogRoutes, staffRoutes } from './modules/staff/staff.routes.ts';
 import { auditImpersonatedRequests, authenticateTenant, impersonationGuard } from './modules/staff/staff.service.ts';
 import { createStaffTokens } from './modules/staff/staff-tokens.ts';
@@ -163,7 +165,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // --- plugins ----------------------------------------------------------------------------
   // The pages are read first: the Content Security Policy names their inline scripts.
-  const pages = readWebPages(config.webDistDir);
+  const pages = readWebPages(config.webDistDir, config.publicUrl);
   const headerSets = responseHeaderSets(inlineScriptHashes(pages));
   addSecurityHeaders(app, headerSets, API_PREFIX);
   await allowCrossOrigin(app, config);
@@ -214,6 +216,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(captureRoutes(deps), { prefix: '/public' });
       await api.register(publicStatsRoutes(deps), { prefix: '/public' });
       await api.register(contactRoutes(deps), { prefix: '/contact' });
+      await api.register(helpRoutes(deps), { prefix: '/help' });
       await api.register(acceptApiKeys('analytics', analyticsRoutes(deps)), { prefix: '/analytics' });
       await api.register(notificationsRoutes(deps), { prefix: '/notifications' });
       await api.register(pushRoutes(deps), { prefix: '/push' });
@@ -238,6 +241,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // --- the web app ------------------------------------------------------------------------
   const sendCapturePage = capturePageSender(pages, headerSets.capture);
   await app.register(shortLinkRoutes(deps, sendCapturePage));
+  await app.register(siteRoutes(deps));
   await registerWebApp(app, pages, sendCapturePage);
 
   // --- background work --------------------------------------------------------------------

@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  PLAN_IDS,
+  PLAN_RANK,
+  BILLING_CYCLES,
+  SUBSCRIPTION_STATUSES,
+  PLAN_FEATURES,
+  annualPrice,
+  PLANS,
+  POPULAR_PLAN_IDS,
+  planById,
+} from './plans.ts';
+import type { PlanId, BillingCycle, SubscriptionStatus, PlanLimits, PlanFeature, Plan } from './plans.ts';
 import { paginationQuerySchema } from './envelope.ts';
 import { emailSchema, MESSAGES, optionalText, phoneSchema, requiredText } from './fields.ts';
 
@@ -7,25 +19,18 @@ import { emailSchema, MESSAGES, optionalText, phoneSchema, requiredText } from '
  * name; prices are in minor units (cents); a `null` limit or price means unlimited or custom.
  */
 
-export const PLAN_IDS = ['free', 'starter', 'professional', 'enterprise'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
-
-/** Upgrade and downgrade compare plans by this rank (spec 02 §1). */
-export const PLAN_RANK: Record<PlanId, number> = { free: 0, starter: 1, professional: 2, enterprise: 3 };
-
-export const BILLING_CYCLES = ['monthly', 'annual'] as const;
-export type BillingCycle = (typeof BILLING_CYCLES)[number];
-
-export const SUBSCRIPTION_STATUSES = [
-  'active',
-  'trialing',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'incomplete',
-  'paused',
-] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export {
+  PLAN_IDS,
+  PLAN_RANK,
+  BILLING_CYCLES,
+  SUBSCRIPTION_STATUSES,
+  PLAN_FEATURES,
+  annualPrice,
+  PLANS,
+  POPULAR_PLAN_IDS,
+  planById,
+};
+export type { PlanId, BillingCycle, SubscriptionStatus, PlanLimits, PlanFeature, Plan };
 
 /** What a plan allows; `null` is unlimited. Events count the active ones. */
 export const planLimitsSchema = z.object({
@@ -36,18 +41,6 @@ export const planLimitsSchema = z.object({
   integrations: z.number().int().nullable(),
   storage_mb: z.number().int().nullable(),
 });
-export type PlanLimits = z.infer<typeof planLimitsSchema>;
-
-export const PLAN_FEATURES = [
-  'basic_analytics',
-  'advanced_analytics',
-  'crm_integrations',
-  'custom_integrations',
-  'email_support',
-  'priority_support',
-  'dedicated_success_manager',
-] as const;
-export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
 export const planSchema = z.object({
   id: z.enum(PLAN_IDS),
@@ -59,85 +52,10 @@ export const planSchema = z.object({
   limits: planLimitsSchema,
   features: z.array(z.enum(PLAN_FEATURES)),
 });
-export type Plan = z.infer<typeof planSchema>;
 
-/** Annual billing saves 20 % (spec 02 §9): 12 months at 80 %. */
-export const annualPrice = (monthly: number) => Math.round(monthly * 12 * 0.8);
-
-/**
- * The plans of spec 02 §1 and 03-decisions §4. Where neither names a limit (Starter's events,
- * offers, integrations; every plan's storage), the figures step up with the plan so that each
- * plan is a real upgrade of the one below.
- */
-export const PLANS: readonly Plan[] = [
-  {
-    id: 'free',
-    name: 'Free',
-    price_monthly: 0,
-    price_annual: 0,
-    currency: 'usd',
-    limits: { leads_per_month: 25, team_members: 1, events: 1, offers: 1, integrations: 0, storage_mb: 100 },
-    features: ['basic_analytics'],
-  },
-  {
-    id: 'starter',
-    name: 'Starter',
-    price_monthly: 2900,
-    price_annual: annualPrice(2900),
-    currency: 'usd',
-    limits: { leads_per_month: 100, team_members: 2, events: 5, offers: 5, integrations: 1, storage_mb: 1024 },
-    features: ['basic_analytics', 'email_support'],
-  },
-  {
-    id: 'professional',
-    name: 'Professional',
-    price_monthly: 8900,
-    price_annual: annualPrice(8900),
-    currency: 'usd',
-    limits: {
-      leads_per_month: 1000,
-      team_members: 10,
-      events: null,
-      offers: null,
-      integrations: 10,
-      storage_mb: 10240,
-    },
-    features: ['basic_analytics', 'advanced_analytics', 'crm_integrations', 'email_support', 'priority_support'],
-  },
-  {
-    id: 'enterprise',
-    name: 'Enterprise',
-    price_monthly: null,
-    price_annual: null,
-    currency: 'usd',
-    limits: {
-      leads_per_month: null,
-      team_members: null,
-      events: null,
-      offers: null,
-      integrations: null,
-      storage_mb: null,
-    },
-    features: [
-      'basic_analytics',
-      'advanced_analytics',
-      'crm_integrations',
-      'custom_integrations',
-      'email_support',
-      'priority_support',
-      'dedicated_success_manager',
-    ],
-  },
-];
-
-/** The plan marked popular on plan lists (`plans/popular/`). */
-export const POPULAR_PLAN_IDS: readonly PlanId[] = ['professional'];
-
-export function planById(id: PlanId): Plan {
-  const plan = PLANS.find((p) => p.id === id);
-  if (!plan) throw new Error(`no plan ${id}`);
-  return plan;
-}
+/** The schemas describe exactly the plain types of plans.ts (a compile-time check). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const PLAN_SCHEMA_MATCHES: Same<z.infer<typeof planSchema>, Plan> = true;
 
 export const subscriptionSchema = z.object({
   id: z.uuid(),

@@ -25,3 +25,4 @@ export * from '../modules/push/push.table.ts';
 export * from '../modules/data/data-bulk.table.ts';
 export * from '../modules/data/data-exports.table.ts';
 export * from '../modules/data/data-templates.table.ts';
+export * from '../modules/help/help.table.ts';

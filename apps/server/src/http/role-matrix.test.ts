@@ -176,6 +176,7 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/public/offers/{id_or_slug}/submit/', allowed: 'public' },
   { method: 'POST', path: '/public/offers/{id_or_slug}/files/', allowed: 'public', note: 'a form with a file field' },
   { method: 'POST', path: '/contact/', allowed: 'public' },
+  { method: 'POST', path: '/help/feedback/', allowed: 'public' },
   { method: 'GET', path: '/billing/plans/', allowed: 'public' },
   { method: 'GET', path: '/public/stats/', allowed: 'public' },
   { method: 'GET', path: '/billing/plans/popular/', allowed: 'public' },

@@ -18,6 +18,9 @@ export interface WebPages {
   spa?: Buffer;
   capture?: Buffer;
   signIn?: Buffer;
+  /** The landing page in English (/) and Swedish (/sv), decision 036. */
+  landing?: Buffer;
+  landingSv?: Buffer;
 }
 
 /**
@@ -29,15 +32,30 @@ const CAPTURE_PAGE_PATHS = /^(?:\/sv)?\/(?:capture|show)(?:[/?]|$)/;
 /** The sign-in page; the web app sends the browser here by a full page load. */
 const SIGN_IN_PAGE_PATHS = /^(?:\/sv)?\/auth\/login\/?(?:\?|$)/;
 
-export function readWebPages(dir: string): WebPages {
+/**
+ * Reads the built pages. `publicUrl` fills the landing page's `%PUBLIC_URL%` (canonical, hreflang
+ * and Open Graph addresses must be absolute, and the build cannot know the address).
+ */
+export function readWebPages(dir: string, publicUrl = ''): WebPages {
   const read = (...parts: string[]) => {
     const file = path.join(dir, ...parts);
     return existsSync(file) ? readFileSync(file) : undefined;
   };
+  const withUrl = (page: Buffer | undefined) =>
+    page && Buffer.from(page.toString('utf8').replaceAll('%PUBLIC_URL%', publicUrl), 'utf8');
   const spa = read('index.html');
   const capture = read('capture', 'capture.html');
   const signIn = read('capture', 'signin.html');
-  return { dir, ...(spa ? { spa } : {}), ...(capture ? { capture } : {}), ...(signIn ? { signIn } : {}) };
+  const landing = withUrl(read('capture', 'landing.html'));
+  const landingSv = withUrl(read('capture', 'landing-sv.html'));
+  return {
+    dir,
+    ...(spa ? { spa } : {}),
+    ...(capture ? { capture } : {}),
+    ...(signIn ? { signIn } : {}),
+    ...(landing ? { landing } : {}),
+    ...(landingSv ? { landingSv } : {}),
+  };
 }
 
 /**
@@ -47,7 +65,7 @@ export function readWebPages(dir: string): WebPages {
  */
 export function inlineScriptHashes(pages: WebPages): string[] {
   const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
-  const hashes = [pages.spa, pages.capture, pages.signIn].flatMap((html) =>
+  const hashes = [pages.spa, pages.capture, pages.signIn, pages.landing, pages.landingSv].flatMap((html) =>
     html === undefined
       ? []
       : [...html.toString('utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
@@ -104,6 +122,13 @@ export async function registerWebApp(
 
   const sendPage = (reply: FastifyReply, page: Buffer) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+  // The landing page: own routes, since the static files would answer / with the app's index.html.
+  const { landing, landingSv } = pages;
+  if (landing)
+    app.get('/', { config: { public: true }, schema: { hide: true } }, (_req, reply) => sendPage(reply, landing));
+  // The server ignores a trailing slash: /sv/ is this route too.
+  if (landingSv)
+    app.get('/sv', { config: { public: true }, schema: { hide: true } }, (_req, reply) => sendPage(reply, landingSv));
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const isRead = request.method === 'GET' || request.method === 'HEAD';

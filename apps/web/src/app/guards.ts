@@ -86,3 +86,6 @@ export function leaveForSignIn({ request }: LoaderFunctionArgs) {
   }
   return redirectDocument(target);
 }
+
+/** `/` and `/sv` are the landing page's own document (decision 036), left the same way. */
+export const leaveForLandingPage = leaveForSignIn;

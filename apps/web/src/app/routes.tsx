@@ -5,13 +5,14 @@ import { initI18n, type namespaces } from '../i18n/i18n.ts';
 import { languages, localizePath, type Language } from '../i18n/language.ts';
 import { readLocaleCookie, writeLocaleCookie } from '../i18n/locale-cookie.ts';
 import { prefetchOverview } from '../features/dashboard/api/overview.ts';
-import { leaveForSignIn, redirectSignedIn, requireUser } from './guards.ts';
+import { leaveForLandingPage, leaveForSignIn, redirectSignedIn, requireUser } from './guards.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { SignedOutLayout } from './layouts/signed-out-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import type { AppPagePath } from '@leadcapture/contracts/app-pages';
+import { articleTitleAt } from '../features/help/article-titles.ts';
 
 /**
  * THE route table (spec 01 §2). Every route exists twice, at / in English and under /sv in
@@ -43,7 +44,6 @@ function at(path: AppPagePath, parent: AppPagePath | '' = ''): string {
 }
 
 const pages = {
-  home: lazyPage(() => import('../features/home/pages/home-page.tsx').then((m) => ({ Component: m.HomePage }))),
   register: lazyPage(() =>
     import('../features/auth/pages/register-page.tsx').then((m) => ({ Component: m.RegisterPage })),
   ),
@@ -62,6 +62,21 @@ const pages = {
   ),
   contact: lazyPage(() =>
     import('../features/contact/pages/contact-page.tsx').then((m) => ({ Component: m.ContactPage })),
+  ),
+  helpHome: lazyPage(() =>
+    import('../features/help/pages/help-home-page.tsx').then((m) => ({ Component: m.HelpHomePage, loader: m.loader })),
+  ),
+  helpCategory: lazyPage(() =>
+    import('../features/help/pages/help-category-page.tsx').then((m) => ({
+      Component: m.HelpCategoryPage,
+      loader: m.loader,
+    })),
+  ),
+  helpArticle: lazyPage(() =>
+    import('../features/help/pages/help-article-page.tsx').then((m) => ({
+      Component: m.HelpArticlePage,
+      loader: m.loader,
+    })),
   ),
   offline: lazyPage(() =>
     import('../features/offline/pages/offline-page.tsx').then((m) => ({ Component: m.OfflinePage })),
@@ -226,10 +241,17 @@ function staffRoutes(language: Language): RouteObject[] {
 
 const title = (page: (t: AppT) => string): RouteHandle => ({ title: page });
 
+/** Settings pages show a help link (features/help/api/help-link.tsx): its strings come with the page's. */
+const withHelp = (handle: RouteHandle): RouteHandle => ({
+  ...handle,
+  namespaces: [...(handle.namespaces ?? []), 'help'],
+});
+
 /** Open pages a signed-in user skips (spec 01 §2): home and /auth/*. No layout. */
 function openRoutes(): RouteObject[] {
   return [
-    { index: true, lazy: pages.home },
+    // The landing page is a document of its own (decision 036), like the sign-in page.
+    { index: true, loader: leaveForLandingPage },
     // A document of its own (guards.ts): the route only hands the address to the browser.
     { path: at('/auth/login'), loader: leaveForSignIn },
     { path: at('/auth/register'), lazy: pages.register, handle: title((t) => t('auth:register.metaTitle')) },
@@ -264,6 +286,15 @@ function publicRoutes(): RouteObject[] {
     { path: at('/privacy'), lazy: pages.privacy, handle: title((t) => t('legal:privacy.metaTitle')) },
     { path: at('/contact'), lazy: pages.contact, handle: title((t) => t('support:contact.metaTitle')) },
     { path: at('/offline'), lazy: pages.offline, handle: title((t) => t('support:offline.metaTitle')) },
+    // The help centre (03-decisions §4d): public, so visitors and search engines read it too.
+    { path: at('/help'), lazy: pages.helpHome, handle: title((t) => t('help:metaTitle')) },
+    { path: at('/help/:category'), lazy: pages.helpCategory, handle: title((t) => t('help:metaTitle')) },
+    {
+      path: at('/help/:category/:article'),
+      lazy: pages.helpArticle,
+      // The article's own title, known once its loader has run.
+      handle: title((t) => articleTitleAt(window.location.pathname) ?? t('help:metaTitle')),
+    },
   ];
 }
 
@@ -370,38 +401,46 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               lazy: pages.notifications,
               handle: title((t) => t('notifications:metaTitle')),
             },
-            { path: at('/settings'), lazy: pages.settings, handle: title((t) => t('settings:hub.metaTitle')) },
+            { path: at('/settings'), lazy: pages.settings, handle: withHelp(title((t) => t('settings:hub.metaTitle'))) },
             {
               path: at('/settings/profile'),
               lazy: pages.profile,
-              handle: title((t) => t('settings:profile.metaTitle')),
+              handle: withHelp(title((t) => t('settings:profile.metaTitle'))),
             },
             {
               path: at('/settings/organization'),
               lazy: pages.organization,
-              handle: title((t) => t('settings:organization.metaTitle')),
+              handle: withHelp(title((t) => t('settings:organization.metaTitle'))),
             },
             {
               path: at('/settings/notifications'),
               lazy: pages.notificationSettings,
-              handle: title((t) => t('notifications:settings.title')),
+              handle: withHelp(title((t) => t('notifications:settings.title'))),
             },
-            { path: at('/settings/api-keys'), lazy: pages.apiKeys, handle: title((t) => t('apiKeys:metaTitle')) },
+            {
+              path: at('/settings/api-keys'),
+              lazy: pages.apiKeys,
+              handle: withHelp(title((t) => t('apiKeys:metaTitle'))),
+            },
             {
               path: at('/settings/audit-log'),
               lazy: pages.organizationAudit,
-              handle: { ...title((t) => t('staff:orgAudit.metaTitle')), namespaces: ['staff'] },
+              handle: withHelp({ ...title((t) => t('staff:orgAudit.metaTitle')), namespaces: ['staff'] }),
             },
-            { path: at('/settings/billing'), lazy: pages.billing, handle: title((t) => t('billing:page.metaTitle')) },
+            {
+              path: at('/settings/billing'),
+              lazy: pages.billing,
+              handle: withHelp(title((t) => t('billing:page.metaTitle'))),
+            },
             {
               path: at('/settings/integrations'),
               lazy: pages.integrations,
-              handle: { ...title((t) => t('integrations:page.metaTitle')), namespaces: ['webhooks'] },
+              handle: withHelp({ ...title((t) => t('integrations:page.metaTitle')), namespaces: ['webhooks'] }),
             },
             {
               path: at('/settings/billing/usage'),
               lazy: pages.usage,
-              handle: title((t) => t('billing:usage.metaTitle')),
+              handle: withHelp(title((t) => t('billing:usage.metaTitle'))),
             },
             // The local provider's own checkout and billing portal (03-decisions §4).
             {

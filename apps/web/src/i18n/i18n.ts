@@ -52,6 +52,8 @@ export const namespaces = [
   'analytics',
   'staff',
   'data-imports',
+  'help',
+  'landing',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common';

@@ -9,6 +9,8 @@ import dashboard from './dashboard.json';
 import dataImports from './data-imports.json';
 import data from './data.json';
 import errors from './errors.json';
+import help from './help.json';
+import landing from './landing.json';
 import events from './events.json';
 import integrations from './integrations.json';
 import leads from './leads.json';
@@ -45,4 +47,6 @@ export const en = {
   analytics,
   staff,
   'data-imports': dataImports,
+  help,
+  landing,
 } as const;

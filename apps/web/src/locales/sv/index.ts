@@ -10,6 +10,8 @@ import dashboard from './dashboard.json';
 import dataImports from './data-imports.json';
 import data from './data.json';
 import errors from './errors.json';
+import help from './help.json';
+import landing from './landing.json';
 import events from './events.json';
 import integrations from './integrations.json';
 import leads from './leads.json';
@@ -49,4 +51,6 @@ export const sv = {
   analytics: analytics satisfies (typeof en)['analytics'],
   staff: staff satisfies (typeof en)['staff'],
   'data-imports': dataImports satisfies (typeof en)['data-imports'],
+  help: help satisfies (typeof en)['help'],
+  landing: landing satisfies (typeof en)['landing'],
 } as const;

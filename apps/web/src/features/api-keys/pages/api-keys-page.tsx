@@ -16,6 +16,7 @@ import { ApiDocsPanel } from '../components/api-docs-panel.tsx';
 import { ApiKeyList } from '../components/api-key-list.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { NewKeyDialog } from '../components/new-key-dialog.tsx';
+import { HelpLink } from '../../help/api/help-link.tsx';
 
 // The form (react-hook-form and its zod resolver) loads when the dialog opens.
 const CreateApiKeyDialog = lazy(() =>
@@ -39,12 +40,15 @@ export function ApiKeysPage() {
         title={t('page.title')}
         description={t('page.description')}
         actions={
-          allowed && (
-            <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden="true" />
-              {t('page.create')}
-            </Button>
-          )
+          <>
+            <HelpLink category="integrations" article="create-api-keys" />
+            {allowed && (
+              <Button onClick={() => setCreating(true)}>
+                <Plus aria-hidden="true" />
+                {t('page.create')}
+              </Button>
+            )}
+          </>
         }
       />
       {allowed ? (

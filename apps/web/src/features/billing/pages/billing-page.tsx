@@ -36,6 +36,7 @@ import { TrialBanner } from '../components/trial-banner.tsx';
 import { useGoTo } from '../utils/go-to.ts';
 import { annualSavingsPercent, planAction } from '../utils/plan-actions.ts';
 import { useServerReason } from '../utils/server-reason.ts';
+import { HelpLink } from '../../help/api/help-link.tsx';
 
 /**
  * /settings/billing (spec 02 §2, §4; 03-decisions §4): the current plan and its status, the trial
@@ -58,17 +59,20 @@ export function BillingPage() {
         title={t('page.title')}
         description={t('page.description')}
         actions={
-          allowed ? (
-            <>
-              <Button asChild variant="outline">
-                <Link to={lp('/settings/billing/usage')}>
-                  <BarChart3 aria-hidden="true" />
-                  {t('page.viewUsage')}
-                </Link>
-              </Button>
-              {organization?.role === 'owner' && <PortalButton label={t('portal.open')} />}
-            </>
-          ) : undefined
+          <>
+            <HelpLink category="billing" article="change-your-plan" />
+            {allowed ? (
+              <>
+                <Button asChild variant="outline">
+                  <Link to={lp('/settings/billing/usage')}>
+                    <BarChart3 aria-hidden="true" />
+                    {t('page.viewUsage')}
+                  </Link>
+                </Button>
+                {organization?.role === 'owner' && <PortalButton label={t('portal.open')} />}
+              </>
+            ) : undefined}
+          </>
         }
       />
       {allowed ? (

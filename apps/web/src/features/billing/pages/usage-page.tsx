@@ -9,6 +9,7 @@ import { useSubscription } from '../api/subscription.ts';
 import { useUsage } from '../api/usage.ts';
 import { NoBillingAccess, canReadBilling } from '../components/billing-access.tsx';
 import { UsageMeter } from '../components/usage-meter.tsx';
+import { HelpLink } from '../../help/api/help-link.tsx';
 
 /** /settings/billing/usage (spec 02 §2): one bar per limited resource, against the current plan. */
 export function UsagePage() {
@@ -31,6 +32,7 @@ export function UsagePage() {
         }
         title={t('usage.title')}
         description={t('usage.description')}
+        actions={<HelpLink category="billing" article="plans-and-limits" />}
       />
       {allowed ? <UsageList /> : <NoBillingAccess organization={organization?.name ?? ''} />}
     </div>

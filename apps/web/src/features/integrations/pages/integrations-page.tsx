@@ -19,6 +19,7 @@ import { useIntegrationChanges, useIntegrations } from '../api/integrations.ts';
 import { ConnectDialog } from '../components/connect-dialog.tsx';
 import { IntegrationCard } from '../components/integration-card.tsx';
 import { WebhooksSection } from '../components/webhooks-section.tsx';
+import { HelpLink } from '../../help/api/help-link.tsx';
 
 type Open = { mode: 'connect' | 'configure' | 'disconnect'; integration: Integration } | null;
 
@@ -71,7 +72,11 @@ export function IntegrationsPage() {
 
   return (
     <div className="grid gap-8">
-      <PageHeader title={t('page.title')} description={t('page.description')} />
+      <PageHeader
+        title={t('page.title')}
+        description={t('page.description')}
+        actions={<HelpLink category="integrations" article="connect-a-crm" />}
+      />
       {!canManage && (
         <p role="note" className="rounded-lg border border-border bg-muted px-4 py-3 text-sm text-muted-foreground">
           {t('page.readOnly')}

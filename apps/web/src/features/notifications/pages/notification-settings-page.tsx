@@ -13,6 +13,7 @@ import { LogsPanel } from '../components/logs-panel.tsx';
 import { NotifyTeamDialog } from '../components/notify-team-dialog.tsx';
 import { PreferencesTable } from '../components/preferences-table.tsx';
 import { TemplatesPanel } from '../components/templates-panel.tsx';
+import { HelpLink } from '../../help/api/help-link.tsx';
 
 function HotLeadSetting() {
   const { t } = useTranslation('notifications');
@@ -87,12 +88,15 @@ export function NotificationSettingsPage() {
         title={t('settings.title')}
         description={t('settings.description')}
         actions={
-          canManage && (
-            <Button onClick={() => setNotifying(true)}>
-              <Megaphone aria-hidden="true" className="size-4" />
-              {t('settings.send.open')}
-            </Button>
-          )
+          <>
+            <HelpLink category="analytics" article="live-updates-and-notifications" />
+            {canManage && (
+              <Button onClick={() => setNotifying(true)}>
+                <Megaphone aria-hidden="true" className="size-4" />
+                {t('settings.send.open')}
+              </Button>
+            )}
+          </>
         }
       />
       {canManage ? (

@@ -25,6 +25,7 @@ import { useCurrentUser } from '../../auth/api/me.ts';
 import { useOrganization, useUpdateOrganization } from '../api/organization.ts';
 import { DeleteOrganizationCard } from '../components/delete-organization-card.tsx';
 import { useOrganizationLogo } from '../api/organization-logo.ts';
+import { HelpLink } from '../../help/api/help-link.tsx';
 
 const fieldNames = [
   'name',
@@ -53,7 +54,11 @@ export function OrganizationPage() {
   const id = me.current_organization?.id;
   return (
     <div className="grid gap-8">
-      <PageHeader title={t('organization.title')} description={t('organization.description')} />
+      <PageHeader
+        title={t('organization.title')}
+        description={t('organization.description')}
+        actions={<HelpLink category="security" article="roles-and-permissions" />}
+      />
       {id === undefined ? <EmptyState title={t('organization.none')} /> : <OrganizationDetails id={id} />}
     </div>
   );

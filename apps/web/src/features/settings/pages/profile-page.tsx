@@ -19,6 +19,7 @@ import { useCurrentUser } from '../../auth/api/me.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { ChangePasswordCard } from '../components/change-password-card.tsx';
 import { DeleteAccountCard } from '../components/delete-account-card.tsx';
+import { HelpLink } from '../../help/api/help-link.tsx';
 
 const fieldNames = ['first_name', 'last_name', 'job_title', 'phone', 'timezone', 'language'];
 
@@ -65,7 +66,11 @@ export function ProfilePage() {
 
   return (
     <div className="grid gap-8">
-      <PageHeader title={t('profile.title')} description={t('profile.description')} />
+      <PageHeader
+        title={t('profile.title')}
+        description={t('profile.description')}
+        actions={<HelpLink category="security" article="account-security" />}
+      />
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <Card>
           <CardHeader>

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
+import { HelpLink } from '../../help/api/help-link.tsx';
 
 type HubKey = 'profile' | 'organization' | 'integrations' | 'billing' | 'notifications' | 'apiKeys' | 'auditLog';
 type HubCard = { key: HubKey; to?: string; icon: LucideIcon };
@@ -39,7 +40,7 @@ export function SettingsPage() {
   const { lp } = useLocalizedPath();
   return (
     <div className="grid gap-8">
-      <PageHeader title={t('hub.title')} description={t('hub.description')} />
+      <PageHeader title={t('hub.title')} description={t('hub.description')} actions={<HelpLink />} />
       <ul className="grid gap-4 sm:grid-cols-2">
         {cards.map(({ key, to, icon: Icon }) => {
           const icon = (

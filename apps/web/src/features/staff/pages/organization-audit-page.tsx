@@ -11,6 +11,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { staffErrorText } from '../api/staff-errors.ts';
 import { AuditLogTable } from '../components/audit-log-table.tsx';
+import { HelpLink } from '../../help/api/help-link.tsx';
 
 /** /settings/audit-log: the organisation's audit log for its owners (GET /api/v1/audit-logs/). */
 export function OrganizationAuditPage() {
@@ -31,7 +32,11 @@ export function OrganizationAuditPage() {
   if (forbidden) return <ErrorPage status={403} message={t('orgAudit.ownersOnly')} fullScreen={false} />;
   return (
     <div className="grid gap-6">
-      <PageHeader title={t('orgAudit.title')} description={t('orgAudit.intro')} />
+      <PageHeader
+        title={t('orgAudit.title')}
+        description={t('orgAudit.intro')}
+        actions={<HelpLink category="security" article="audit-log" />}
+      />
       <Field label={t('orgAudit.actionFilter')}>
         <Input value={action} onChange={(e) => setAction(e.target.value)} placeholder="staff.impersonation" />
       </Field>

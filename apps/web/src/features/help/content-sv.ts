@@ -1,0 +1,8 @@
+import type { RawContent } from './help-content.ts';
+
+/** Every Swedish article as text, in one chunk (help-content.ts loads it). */
+export const files: RawContent = import.meta.glob<string>('./content/sv/*/*.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
