@@ -401,7 +401,11 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
               lazy: pages.notifications,
               handle: title((t) => t('notifications:metaTitle')),
             },
-            { path: at('/settings'), lazy: pages.settings, handle: withHelp(title((t) => t('settings:hub.metaTitle'))) },
+            {
+              path: at('/settings'),
+              lazy: pages.settings,
+              handle: withHelp(title((t) => t('settings:hub.metaTitle'))),
+            },
             {
               path: at('/settings/profile'),
               lazy: pages.profile,

@@ -83,7 +83,8 @@ describe('/data/templates/', () => {
   it('downloads blank import templates as CSV and XLSX', async () => {
     const csv = await call('GET', 'templates/blank/?resource=leads&format=csv', owner);
     expect(csv.statusCode).toBe(200);
-    const [header] = parse(csv.rawPayload, { bom: true }) as string[][];
+    const rows: string[][] = parse(csv.rawPayload, { bom: true });
+    const [header] = rows;
     expect(header).toContain('email');
     expect(header).toContain('first_name');
     const xlsx = await call('GET', 'templates/blank/?resource=clients&format=xlsx', owner);
