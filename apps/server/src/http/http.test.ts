@@ -29,7 +29,7 @@ beforeAll(async () => {
   // What apps/web/scripts/compress.mjs writes beside each asset.
   writeFileSync(path.join(webDir, 'assets', 'app-3f2a1c.js.br'), brotliCompressSync('console.info("app");'));
   writeFileSync(path.join(webDir, 'assets', 'app-3f2a1c.js.gz'), gzipSync('console.info("app");'));
-  writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({
     env: { CORS_ORIGINS: `${ALLOWED_ORIGIN}, https://admin.example.com`, WEB_DIST_DIR: webDir },
   });
@@ -354,9 +354,10 @@ describe('the web app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.info("app");');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
-    expect(robots.statusCode).toBe(200);
-    expect(robots.headers['cache-control']).toBe('no-cache');
+    // A file without a hash in its name may change under the same address.
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the precompressed file the browser accepts, and plain to one that accepts none', async () => {

@@ -233,18 +233,6 @@ describe('languages and unknown paths', () => {
     await initI18n('en');
   });
 
-  it('brings a visitor who chose Swedish from / to /sv, and ignores a locale that is not configured', async () => {
-    document.cookie = 'locale=sv; path=/';
-    const router = renderApp('/');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/sv'));
-    document.cookie = 'locale=de; path=/';
-    const other = renderApp('/');
-    await vi.waitFor(() => expect(other.state.navigation.state).toBe('idle'));
-    expect(other.state.location.pathname).toBe('/');
-    document.cookie = 'locale=en; path=/';
-    await initI18n('en');
-  });
-
   it('shows the 404 page with the path for unknown paths', async () => {
     renderApp('/no-such-page/42');
     await screen.findByRole('heading', { level: 1, name: 'Page not found' });

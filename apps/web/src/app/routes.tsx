@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { initI18n, type namespaces } from '../i18n/i18n.ts';
 import { languages, localizePath, type Language } from '../i18n/language.ts';
-import { readLocaleCookie, writeLocaleCookie } from '../i18n/locale-cookie.ts';
+import { writeLocaleCookie } from '../i18n/locale-cookie.ts';
 import { prefetchOverview } from '../features/dashboard/api/overview.ts';
 import { leaveForLandingPage, leaveForSignIn, redirectSignedIn, requireUser } from './guards.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
@@ -461,21 +461,13 @@ function signedInRoutes(queryClient: QueryClient, language: Language): RouteObje
 }
 
 /** True until the first language branch has loaded: the page the visitor opened. */
-let firstBranchLoad = true;
-
 /** One language's tree: switches i18n, <html lang> and the locale cookie before its pages render. */
 function languageBranch(language: Language, queryClient: QueryClient): RouteObject {
   return {
     path: language === 'en' ? '/' : `/${language}`,
-    loader: async ({ request }) => {
-      // Spec 02 §2 root redirect: someone who chose Swedish and opens the bare address comes back
-      // to /sv. Only on the first page of a visit (the language switch navigates inside the app),
-      // and only for a configured locale (readLocaleCookie ignores anything else).
-      const remembered = firstBranchLoad ? readLocaleCookie() : null;
-      firstBranchLoad = false;
-      if (language === 'en' && new URL(request.url).pathname === '/' && remembered !== null && remembered !== 'en') {
-        return redirect(localizePath('/', remembered));
-      }
+    // The bare address is the landing page's own document, which takes a returning Swedish
+    // visitor to /sv (landing/returning-visitor.ts).
+    loader: async () => {
       await initI18n(language);
       document.documentElement.lang = language;
       writeLocaleCookie(language);
@@ -494,7 +486,6 @@ function languageBranch(language: Language, queryClient: QueryClient): RouteObje
 }
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  firstBranchLoad = true;
   return [
     {
       element: <RootLayout />,

@@ -1,10 +1,11 @@
 import './landing.css';
 import { createRoot } from 'react-dom/client';
 import { languageFromPath, localizePath } from '../i18n/language.ts';
-import { writeLocaleCookie } from '../i18n/locale-cookie.ts';
+import { readLocaleCookie, writeLocaleCookie } from '../i18n/locale-cookie.ts';
 import { hasSession } from '../lib/session.ts';
 import { startTheme } from '../lib/theme.ts';
 import { LandingPage } from './landing-page.tsx';
+import { rememberedLanguagePath } from './returning-visitor.ts';
 import { createTranslator } from './strings.ts';
 
 /*
@@ -13,8 +14,11 @@ import { createTranslator } from './strings.ts';
  * title, description, Open Graph and hreflang are in landing.html / landing-sv.html already.
  */
 const language = languageFromPath(window.location.pathname);
+const remembered = rememberedLanguagePath(language, readLocaleCookie(), document.referrer, window.location.origin);
 
-if (hasSession()) {
+if (remembered !== null) {
+  window.location.replace(remembered);
+} else if (hasSession()) {
   // Spec 01 §2: home is an open page a signed-in user skips (the app checks the session).
   window.location.replace(localizePath('/dashboard', language));
 } else {

@@ -208,7 +208,24 @@ async function checkWorkbook(filePath: string): Promise<void> {
     throw badFile(DATA_IMPORT_MESSAGES.xlsxTooLarge);
   }
   // The real sizes: each entry inflated into nothing, the sheets' first bytes kept for their
-  // declared dimension. yauzl errors when an entry unpacks to more than the zip declared.
+  // declared dimension. yauzl errors when an entry unpacks to more than the zip declared. A
+  // deadline bounds it: a crafted zip whose entry stream never ends must not hold the request.
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(badFile(DATA_IMPORT_MESSAGES.xlsxBroken)), XLSX_CHECK_MS);
+  });
+  try {
+    await Promise.race([inflateAll(zip, entries), deadline]);
+  } finally {
+    clearTimeout(timer);
+    zip.close();
+  }
+}
+
+/** How long the workbook check may take: far more than a real workbook under the limits needs. */
+const XLSX_CHECK_MS = 5_000;
+
+async function inflateAll(zip: yauzl.ZipFile, entries: yauzl.Entry[]): Promise<void> {
   for (const entry of entries) {
     if (entry.fileName.endsWith('/')) continue;
     const isSheet = /^xl\/worksheets\/[^/]+\.xml$/.test(entry.fileName);
@@ -219,16 +236,13 @@ async function checkWorkbook(filePath: string): Promise<void> {
         if (isSheet && head.length < 4096) head += (chunk as Buffer).toString('utf8', 0, 4096);
       }
     } catch {
-      zip.close();
       throw badFile(DATA_IMPORT_MESSAGES.xlsxTooLarge);
     }
     const size = isSheet ? declaredDimension(head) : null;
     if (size && (size.rows > XLSX_LIMITS.rows || size.columns > IMPORT_MAX_COLUMNS)) {
-      zip.close();
       throw badFile(DATA_IMPORT_MESSAGES.xlsxTooWide);
     }
   }
-  zip.close();
 }
 
 /**

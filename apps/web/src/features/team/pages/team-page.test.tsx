@@ -249,7 +249,7 @@ describe('TeamPage', () => {
   });
 
   it('says the catalogue wording when the team cannot be fetched', async () => {
-    server('owner', { 'GET /auth/team/members/': () => fail(403, 'PERMISSION_DENIED') });
+    server('owner', { 'GET /auth/team/members/': () => fail(500, 'INTERNAL_ERROR') });
     await renderWithApp(<TeamPage />, { path: '/team' });
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch team members');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
