@@ -27,6 +27,12 @@ describe('ContactPage', () => {
     expect(server.calls).toEqual([]);
   });
 
+  it('starts with the subject "Book a demo" when the landing page sent the visitor to book one', async () => {
+    fakeServer({});
+    await renderWithApp(<ContactPage />, { path: '/contact', url: '/contact?topic=demo' });
+    expect(screen.getByLabelText<HTMLInputElement>(/^Subject/).value).toBe('Book a demo');
+  });
+
   it('sends the message with the page language and shows the reference', async () => {
     const server = fakeServer({ 'POST /contact/': () => ok({ reference: 'AB12CD34' }, 201) });
     await renderWithApp(<ContactPage />, { path: '/sv/contact', language: 'sv' });

@@ -3,7 +3,7 @@ import { CONTACT_HONEYPOT, contactMessageSchema } from '@leadcapture/contracts/c
 import { CircleCheck, Clock, LifeBuoy, Mail } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PublicPage } from '../../../components/public-page.tsx';
@@ -34,9 +34,12 @@ export function ContactPage() {
   const send = useSendContactMessage();
   const [sent, setSent] = useState<{ name: string; reference: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The landing page's "Book a demo" arrives with ?topic=demo: the subject says so already.
+  const [search] = useSearchParams();
+  const subject = search.get('topic') === 'demo' ? t('contact.demoSubject') : '';
   const form = useForm<z.input<typeof contactFormSchema>, unknown, z.output<typeof contactFormSchema>>({
     resolver: zodResolver(contactFormSchema),
-    defaultValues: { name: '', email: '', company: '', subject: '', message: '', [CONTACT_HONEYPOT]: '' },
+    defaultValues: { name: '', email: '', company: '', subject, message: '', [CONTACT_HONEYPOT]: '' },
   });
 
   const onSubmit = form.handleSubmit((values) => {
