@@ -216,6 +216,7 @@ export default tseslint.config(
                 '!@leadcapture/contracts/event-urls',
                 '!@leadcapture/contracts/event-status',
                 '!@leadcapture/contracts/constants',
+                '!@leadcapture/contracts/brand-color',
               ],
               message: 'Only the zod-free contracts may reach the capture page.',
             },

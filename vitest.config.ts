@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES } from './apps/web/vite.capture.config.ts';
 
 const web = {
   root: './apps/web',
@@ -9,6 +10,9 @@ const web = {
   // Whole pages render in some tests; a loaded machine must not fail them on time alone.
   testTimeout: 15_000,
 };
+
+/** Tests of a light page as the browser runs it, on Preact (the light build's aliases). */
+const webPreact = ['src/**/*.preact.test.{ts,tsx}'];
 
 const webFreshModules = [
   'src/app/page-strings.test.ts',
@@ -51,7 +55,7 @@ export default defineConfig({
         test: {
           ...web,
           name: 'web',
-          exclude: webFreshModules,
+          exclude: [...webFreshModules, ...webPreact],
           // The screens' files share their worker's module graph (React, the router, i18n
           // loaded once per worker): a third of the CPU of a fresh graph per file.
           isolate: false,
@@ -61,6 +65,23 @@ export default defineConfig({
         // Files that test a module's own first-load state (the session, cookies read once per
         // run, i18n's first namespaces, a module-level cache) get a fresh module graph each.
         test: { ...web, name: 'web-fresh', include: webFreshModules },
+      },
+      {
+        resolve: {
+          alias: [
+            ...PREACT_ALIASES,
+            // Its ES build (Node's condition picks the CommonJS one, which requires React itself).
+            { find: /^lucide-react$/, replacement: 'lucide-react/dist/esm/lucide-react.mjs' },
+          ],
+        },
+        test: {
+          ...web,
+          name: 'web-preact',
+          include: webPreact,
+          setupFiles: [],
+          // Through the aliases too: an external lucide-react would import React itself.
+          server: { deps: { inline: ['lucide-react'] } },
+        },
       },
     ],
   },

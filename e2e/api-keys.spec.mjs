@@ -9,34 +9,12 @@
 import assert from 'node:assert/strict';
 import enApiKeys from '../apps/web/src/locales/en/apiKeys.json' with { type: 'json' };
 import svApiKeys from '../apps/web/src/locales/sv/apiKeys.json' with { type: 'json' };
-import { assertAccessible, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
+import { assertAccessible, openSized, registerAccount, screenshot, signIn, SIZES, skipOnboarding } from './support.mjs';
 
 const strings = { en: enApiKeys, sv: svApiKeys };
 const en = enApiKeys;
 const fill = (text, values) => text.replace(/\{\{(\w+)\}\}/g, (_, key) => String(values[key]));
 const startsWith = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-
-/** A context of the given size and scheme that records what would show red in DevTools. */
-async function openSized(browser, baseURL, { width, height, colorScheme, phone }) {
-  const context = await browser.newContext({
-    baseURL,
-    colorScheme,
-    viewport: { width, height },
-    ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}),
-  });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  return {
-    context,
-    page,
-    assertNoProblems: () => assert.deepEqual(problems, [], 'the page logged errors'),
-    close: () => context.close(),
-  };
-}
 
 /** A call to the API with an API key, as a customer's program makes it. */
 async function withKey(baseURL, method, path, key, body) {
@@ -157,11 +135,7 @@ export default async function apiKeys({ browser, baseURL }) {
   });
   const madeKey = (await made.json()).data.key;
   for (let i = 0; i < 3; i += 1) assert.equal((await withKey(baseURL, 'GET', '/leads/', madeKey)).status, 200);
-  const sizes = [
-    { name: 'phone', width: 390, height: 844, phone: true },
-    { name: 'desktop', width: 1366, height: 768, phone: false },
-  ];
-  for (const size of sizes) {
+  for (const size of SIZES) {
     for (const colorScheme of ['light', 'dark']) {
       for (const language of ['en', 'sv']) {
         const sized = await openSized(browser, baseURL, { ...size, colorScheme });

@@ -43,7 +43,8 @@ export default async function contact({ browser, baseURL, dataDir }) {
     await assertAccessible(page, '/sv/contact');
     await screenshot(page, 'contact-sv-phone-dark');
     await page.goto('/sv/offline');
-    await page.getByRole('heading', { level: 1, name: svSupport.offline.title }).waitFor();
+    // Opened online (a connection, but no page): it says the page did not load.
+    await page.getByRole('heading', { level: 1, name: svSupport.offline.titleOnline }).waitFor();
     assert.equal(await page.title(), `${svSupport.offline.metaTitle} - LeadCapture`);
     await assertAccessible(page, '/sv/offline');
     await screenshot(page, 'offline-sv-phone-dark');

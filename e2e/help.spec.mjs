@@ -63,9 +63,40 @@ export default async function help({ browser, baseURL }) {
       await page.getByRole('heading', { level: 2, name: svLanding.pricing.title }).waitFor();
       await page.getByRole('radio', { name: new RegExp(svLanding.pricing.annual) }).click();
       assert.equal((await page.getByTestId('price-starter').innerText()).replace(/\s/g, ' '), '23,20 US$');
+      // A returning Swedish visitor who comes to the bare address is sent to /sv by the server…
+      await page.goto('/');
+      assert.equal(new URL(page.url()).pathname, '/sv');
+      // …but one who picks English on the page stays there.
+      await page.getByRole('link', { name: svLanding.nav.otherLanguageLabel }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('heading', { level: 2, name: enLanding.pricing.title }).waitFor();
+      await page.reload();
+      assert.equal(new URL(page.url()).pathname, '/');
       assertNoProblems();
     } finally {
       await close();
+    }
+  }
+
+  // --- The landing page without JavaScript (a crawler): the build rendered it ------------------
+  for (const [path, strings, canonical] of [
+    ['/', enLanding, `${baseURL}/`],
+    ['/sv', svLanding, `${baseURL}/sv`],
+  ]) {
+    const html = await (await fetch(new URL(path, baseURL))).text();
+    assert.match(html, new RegExp(`<link rel="canonical" href="${canonical}" />`));
+    assert.match(html, new RegExp(`<link rel="alternate" hreflang="sv" href="${baseURL}/sv" />`));
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(path);
+      const title = page.getByRole('heading', { level: 1 });
+      assert.equal((await title.innerText()).replace(/\s+/g, ' '), `${strings.hero.title} ${strings.hero.titleAccent}`);
+      await page.getByRole('heading', { level: 2, name: strings.faq.title }).waitFor();
+      await page.getByText(strings.faq.items.gdpr.q).waitFor();
+      await page.getByText(strings.footer.tagline).waitFor();
+    } finally {
+      await context.close();
     }
   }
 
@@ -119,7 +150,16 @@ export default async function help({ browser, baseURL }) {
       await page.goto('/help/lead-management/import-and-export-leads');
       const shot = page.getByRole('img', { name: 'The leads list with filters, search and the export menu' });
       await shot.scrollIntoViewIfNeeded();
-      assert.ok(await shot.evaluate((img) => img.complete && img.naturalWidth > 0), 'the screenshot loads');
+      // A lazy image: it starts loading once scrolled to, and may still be on its way.
+      const loaded = await shot.evaluate((img) =>
+        img.complete
+          ? img.naturalWidth > 0
+          : new Promise((resolve) => {
+              img.addEventListener('load', () => resolve(img.naturalWidth > 0), { once: true });
+              img.addEventListener('error', () => resolve(false), { once: true });
+            }),
+      );
+      assert.ok(loaded, 'the screenshot loads');
       await page.goto('/help/billing/no-such-article');
       await page.getByText(/404/).first().waitFor();
       assertNoProblems();

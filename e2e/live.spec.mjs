@@ -97,6 +97,8 @@ export default async function live({ browser, baseURL }) {
   });
   const toast = list.getByText(enLeads.live.assignedTitle, { exact: true });
   await toast.waitFor({ timeout: LIVE_WITHIN_MS });
+  // The pointer rests on it, as a person's would: the toast waits (Radix pauses on hover).
+  await toast.hover();
   await list.getByText('Bo Ek, Ek & Son', { exact: true }).waitFor();
   await assertAccessible(list, '/leads with the new-lead toast');
   await screenshot(list, 'live-toast-desktop-light-en', { fullPage: false });

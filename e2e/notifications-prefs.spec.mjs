@@ -4,7 +4,7 @@
  * organisation's hot score set to 1, so the mail would go at once, never waiting for a digest),
  * and the bell shows it without a mail being sent: the delivery log has the in-app row and no
  * email. axe on the settings page (preferences, templates, log) and the bell's popover; the
- * settings page in Swedish on a phone, dark.
+ * settings page in Swedish on a phone, dark. The daily summary's hour is changed and kept after a reload.
  */
 import assert from 'node:assert/strict';
 import enNotifications from '../apps/web/src/locales/en/notifications.json' with { type: 'json' };
@@ -18,19 +18,10 @@ import {
   screenshot,
   signIn,
   skipOnboarding,
+  waitUntil,
 } from './support.mjs';
 
 const fill = (text, values) => text.replace(/\{\{(\w+)\}\}/g, (_, key) => String(values[key]));
-
-async function waitFor(check, what, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 export default async function notificationsPrefs({ browser, baseURL, dataDir }) {
   const account = await registerAccount(baseURL);
@@ -58,6 +49,19 @@ export default async function notificationsPrefs({ browser, baseURL, dataDir }) 
   await page.getByText(s.preferences.saved).first().waitFor();
   const saved = await api(baseURL, 'GET', '/notifications/preferences/me/', token);
   assert.equal(saved.preferences.find((p) => p.category === 'leads').email, false);
+  // The daily summary's hour: changed, saved at once, still there after a reload.
+  const digestHour = page.getByRole('combobox', { name: s.preferences.digestHour });
+  assert.equal(await digestHour.inputValue(), '8');
+  await digestHour.selectOption('17');
+  await waitUntil(
+    async () => (await api(baseURL, 'GET', '/notifications/preferences/me/', token)).digest_hour === 17,
+    'the digest hour saved',
+    30_000,
+  );
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: s.title }).waitFor();
+  await waitUntil(async () => (await digestHour.inputValue()) === '17', 'the digest hour after a reload', 10_000);
+  await page.getByText(fill(s.preferences.digestHelp, { hour: '17', timezone: saved.timezone })).waitFor();
   await assertAccessible(page, '/settings/notifications');
   await screenshot(page, 'notification-settings-desktop-light');
 
@@ -78,9 +82,10 @@ export default async function notificationsPrefs({ browser, baseURL, dataDir }) 
     company: 'Lund AB',
   });
   assert.equal(captured.status, 'received');
-  await waitFor(
+  await waitUntil(
     async () => (await api(baseURL, 'GET', '/notifications/inbox/unread_count/', token)).unread_count === 1,
     'the hot-lead notification',
+    30_000,
   );
 
   await page.goto('/dashboard');

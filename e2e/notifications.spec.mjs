@@ -16,6 +16,7 @@ import {
   screenshot,
   signIn,
   skipOnboarding,
+  waitUntil,
 } from './support.mjs';
 
 async function api(baseURL, method, path, token, body) {
@@ -27,16 +28,6 @@ async function api(baseURL, method, path, token, body) {
   const json = await response.json();
   assert.ok(response.ok, `${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json.data;
-}
-
-async function waitFor(check, what, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 const fill = (text, values) => text.replace(/\{\{(\w+)\}\}/g, (_, key) => String(values[key]));
@@ -53,14 +44,16 @@ export default async function notifications({ browser, baseURL, dataDir }) {
     follow_up_date: new Date().toISOString(),
   });
   // The scheduler's next run reminds the creator of this unassigned lead.
-  await waitFor(
+  await waitUntil(
     async () => (await api(baseURL, 'GET', '/notifications/inbox/unread_count/', token)).unread_count === 1,
     'the follow-up reminder',
+    30_000,
   );
   // The outbox delivers the reminder's mail after the registration's confirmation mail.
-  const mail = await waitFor(
+  const mail = await waitUntil(
     async () => (await mailsTo(dataDir, account.email)).find((m) => m.includes('Follow-up due today')),
     'the reminder mail',
+    30_000,
   );
   // Quoted-printable: soft line breaks may fall anywhere in the link.
   assert.ok(mail.replace(/=\r?\n/g, '').includes(`/leads/${lead.id}`), 'the mail links to the lead');

@@ -1,10 +1,13 @@
 /**
  * Issue 7's journey through the UI: a member builds an offer by dragging a field onto the form,
  * sets its properties, publishes it; a visitor opens /show/{slug} on a phone by the short link of
- * its QR code and submits; the lead shows under the offer. axe on the offers pages.
+ * its QR code and submits; the lead shows under the offer. On the offer's page the member sets its
+ * captures to go round robin and writes an answer rule; both are kept after a reload and the rule
+ * rescores the lead. axe on the offers pages.
  */
 import assert from 'node:assert/strict';
 import enBuilder from '../apps/web/src/locales/en/builder.json' with { type: 'json' };
+import enEvents from '../apps/web/src/locales/en/events.json' with { type: 'json' };
 import enOffers from '../apps/web/src/locales/en/offers.json' with { type: 'json' };
 import enCapture from '../apps/web/src/capture/locales/en.json' with { type: 'json' };
 import {
@@ -40,6 +43,11 @@ export default async function offers({ browser, baseURL }) {
 
   // 1. Build the offer: page settings, one field dragged onto the form, its properties, published.
   const team = await openPage(browser, baseURL, { device: 'wide' });
+  // The push card (10 s after start, bottom right) would cover the form's buttons on a slow run;
+  // the member dismissed it before (offline.spec.mjs checks the card itself).
+  await team.context.addInitScript(() =>
+    localStorage.setItem('leadcapture-push-prompt-dismissed', new Date().toISOString()),
+  );
   await signIn(team.context, baseURL, account);
   const page = team.page;
   await page.goto('/offers');
@@ -118,6 +126,41 @@ export default async function offers({ browser, baseURL }) {
   await page.getByText('ivar.holm@example.com').first().waitFor();
   await assertAccessible(page, '/offers/form/{id} with a lead');
   await screenshot(page, 'offer-builder-with-lead-wide-light');
+
+  // 3b. Qualification on the offer's page: round robin and an answer rule, kept after a reload.
+  const q = enEvents;
+  const assignment = page.getByRole('form', { name: q.assignment.title });
+  const roundRobin = assignment.getByRole('radio', { name: q.assignment.modes.round_robin.label });
+  await roundRobin.check();
+  await assignment.getByRole('button', { name: q.assignment.save }).click();
+  await page.getByText(q.assignment.saved).first().waitFor();
+  const rules = page.getByRole('form', { name: q.answerRules.title });
+  await rules.getByRole('button', { name: q.answerRules.add }).click();
+  const rule = rules.getByRole('listitem').first();
+  await rule.getByRole('textbox', { name: q.answerRules.label }).fill('Wants a booth plan');
+  await rule.getByRole('combobox', { name: q.answerRules.condition }).selectOption('contains');
+  await rule.getByRole('textbox', { name: q.answerRules.value, exact: true }).fill('booth');
+  await rule.getByRole('spinbutton', { name: q.answerRules.points }).fill('15');
+  await rules.getByRole('button', { name: q.answerRules.save }).click();
+  await page.getByText(q.answerRules.savedOffer).first().waitFor();
+  await page.reload();
+  await roundRobin.waitFor();
+  assert.equal(await roundRobin.isChecked(), true, 'round robin kept after a reload');
+  const kept = rules.getByRole('listitem').first();
+  assert.equal(await kept.getByRole('textbox', { name: q.answerRules.label }).inputValue(), 'Wants a booth plan');
+  assert.equal(await kept.getByRole('textbox', { name: q.answerRules.value, exact: true }).inputValue(), 'booth');
+  assert.equal(await kept.getByRole('spinbutton', { name: q.answerRules.points }).inputValue(), '15');
+  assert.deepEqual(await api(baseURL, 'GET', `/offers/${offerId}/assignment/`, account.access), {
+    mode: 'round_robin',
+    user_ids: [],
+  });
+  // The lead's answer ("Booth layout and lead forms") was rescored by the rule.
+  const score = await api(baseURL, 'GET', `/leads/${lead.id}/score/`, account.access);
+  assert.deepEqual(
+    score.lines.filter((l) => l.factor === 'answer').map((l) => [l.value, l.points]),
+    [['Wants a booth plan', 15]],
+  );
+
   await page.goto('/offers');
   await page.getByRole('link', { name: title }).first().waitFor();
   await screenshot(page, 'offers-list-wide-light');

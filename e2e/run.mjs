@@ -7,13 +7,22 @@
  *   npm run build && node e2e/run.mjs            all specs
  *   node e2e/run.mjs status                       only specs whose file name contains "status"
  *
+ * Specs run two at a time (E2E_CONCURRENCY): each signs up its own accounts, so they share the
+ * server safely, and most of a spec's time is spent waiting on the page, not on a CPU. A spec
+ * that must have the server to itself exports `exclusive = true` and runs alone, after the rest.
+ *
  * A spec is a module whose default export is `async ({ browser, baseURL }) => {}` that throws
  * (node:assert/strict) on failure. Plain JavaScript on purpose: it runs on a bare `node`,
  * with no build step between a change and its test.
+ *
+ * A spec that needs something running before the server starts (a test identity provider the
+ * server is configured with) exports `serverSetup({ baseURL })`, answering
+ * `{ env, context, close }`: `env` is added to the server's environment, `context` is merged
+ * into that spec's argument, `close` runs at the end. Only selected specs' setups run.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +38,9 @@ const STATUS_PATH = '/api/v1/status/';
 const PERSON_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const STARTUP_TIMEOUT_MS = 30_000;
-const SPEC_TIMEOUT_MS = 120_000;
+// Two specs share the machine: the longest (staff) takes about 170 s beside another on a
+// loaded 2-core machine; a spec past this limit is stuck, not slow.
+const SPEC_TIMEOUT_MS = 240_000;
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** Asks the OS for a port nobody uses, so parallel runs and a running dev server never clash. */
@@ -50,7 +61,7 @@ function freePort() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function startServer(port, dataDir) {
+function startServer(port, dataDir, extraEnv) {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
     // PUBLIC_URL = the address the browser uses: absolute URLs the API hands out (logo_url, mailed
@@ -71,6 +82,8 @@ function startServer(port, dataDir) {
       // The staff account e2e/staff.spec.mjs signs in with (created at start, docs/staff.md).
       STAFF_EMAIL: 'staff@e2e.example.com',
       STAFF_PASSWORD: 'E2E-staff-console-2026',
+      // What the selected specs' serverSetup asked for (e.g. OIDC_* of a test identity provider).
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -137,10 +150,78 @@ function describeError(error) {
     .join('\n');
 }
 
+const loadSpec = (file) => import(pathToFileURL(path.join(E2E_DIR, file)).href);
+
+const FAILURE_DIR = path.join(E2E_DIR, 'artifacts', 'failures');
+
+/**
+ * The shared browser as one spec sees it: the contexts it opens are kept, with the last API
+ * answers over 399 on each, so a failure can say what the spec's pages showed and were told.
+ */
+function browserFor(browser) {
+  const opened = [];
+  const watch = (context) => {
+    const problems = [];
+    context.on('response', (response) => {
+      if (response.status() < 400) return;
+      problems.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+      if (problems.length > 8) problems.shift();
+    });
+    opened.push({ context, problems });
+    return context;
+  };
+  const proxy = new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext') return async (...args) => watch(await target.newContext(...args));
+      if (property === 'newPage')
+        return async (...args) => {
+          const page = await target.newPage(...args);
+          watch(page.context());
+          return page;
+        };
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { browser: proxy, opened };
+}
+
+/** What a failed spec's open pages show (address, text, screenshot) and the API refused them. */
+async function describePages(file, opened) {
+  const lines = [];
+  let shot = 0;
+  for (const { context, problems } of opened) {
+    for (const page of context.pages()) {
+      if (page.isClosed()) continue;
+      shot += 1;
+      const name = `${file.replace('.spec.mjs', '')}-${shot}.png`;
+      const text = await page
+        .evaluate(() => globalThis.document.body?.innerText ?? '')
+        .catch(() => '(no text: the page did not answer)');
+      await mkdir(FAILURE_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(FAILURE_DIR, name), timeout: 5_000 }).catch(() => {});
+      lines.push(`    page ${page.url()} (e2e/artifacts/failures/${name})`);
+      lines.push(`      shows: ${text.replace(/\s+/g, ' ').trim().slice(0, 600)}`);
+      if (problems.length > 0) lines.push(`      refused: ${problems.join('; ')}`);
+    }
+    await context.close().catch(() => {});
+  }
+  return lines.join('\n');
+}
+
 async function runSpec(file, context) {
-  const module = await import(pathToFileURL(path.join(E2E_DIR, file)).href);
+  const module = await loadSpec(file);
   if (typeof module.default !== 'function') throw new Error(`${file} has no default export function`);
   await withTimeout(Promise.resolve(module.default(context)), SPEC_TIMEOUT_MS, file);
+}
+
+/** Runs `files` with at most `limit` at once; each result is reported as it ends. */
+async function runPool(files, limit, run) {
+  const queue = [...files];
+  const worker = async () => {
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) await run(file);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, worker));
 }
 
 async function main() {
@@ -150,12 +231,15 @@ async function main() {
   let server;
   let browser;
   let dataDir;
+  /** serverSetup results of the selected specs, by file. */
+  const setups = new Map();
 
   // Ctrl-C must not leave a server holding the port or a Chromium behind.
   const abort = async (signal) => {
     process.stderr.write(`\n${signal}: stopping\n`);
     await browser?.close().catch(() => {});
     if (server) await stopServer(server);
+    for (const setup of setups.values()) await setup.close?.().catch(() => {});
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     process.exit(130);
   };
@@ -175,7 +259,15 @@ async function main() {
     const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadcapture-e2e-'));
-    server = startServer(port, dataDir);
+    const extraEnv = {};
+    for (const file of specs) {
+      const module = await loadSpec(file);
+      if (typeof module.serverSetup !== 'function') continue;
+      const setup = await module.serverSetup({ baseURL });
+      setups.set(file, setup);
+      Object.assign(extraEnv, setup.env);
+    }
+    server = startServer(port, dataDir, extraEnv);
     await waitForServer(baseURL, server);
 
     browser = await chromium.launch({
@@ -194,18 +286,25 @@ async function main() {
       ],
     });
 
-    console.log(`e2e: ${specs.length} spec(s) against ${baseURL}`);
-    for (const file of specs) {
+    const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY ?? '2') || 1);
+    console.log(`e2e: ${specs.length} spec(s) against ${baseURL}, ${concurrency} at a time`);
+    const exclusive = [];
+    const shared = [];
+    for (const file of specs) ((await loadSpec(file)).exclusive === true ? exclusive : shared).push(file);
+    const run = async (file) => {
       const started = performance.now();
+      const watched = browserFor(browser);
       try {
-        await runSpec(file, { browser, baseURL, dataDir });
+        await runSpec(file, { browser: watched.browser, baseURL, dataDir, ...setups.get(file)?.context });
         passed += 1;
         console.log(`  ✓ ${file} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
       } catch (error) {
         failed += 1;
-        console.log(`  ✗ ${file}\n${describeError(error)}`);
+        console.log(`  ✗ ${file}\n${describeError(error)}\n${await describePages(file, watched.opened)}`);
       }
-    }
+    };
+    await runPool(shared, concurrency, run);
+    await runPool(exclusive, 1, run);
   } catch (error) {
     // Nothing could run: every selected spec counts as failed so the summary cannot look green.
     failed = Math.max(specs.length - passed, 1);
@@ -213,6 +312,7 @@ async function main() {
   } finally {
     await browser?.close().catch(() => {});
     if (server) await stopServer(server);
+    for (const setup of setups.values()) await setup.close?.().catch(() => {});
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }
 

@@ -27,7 +27,7 @@ function freePort() {
 
 function start(env) {
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LOG_LEVEL: process.env.LC_LOG ?? 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -37,9 +37,11 @@ function start(env) {
   return { child, exited, output: () => output };
 }
 
+/** One request on its own socket: `sent` once it is written to the kernel, `answered` with its status. */
 function postOnce(port, urlPath, body) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
+  let req;
+  const answered = new Promise((resolve, reject) => {
+    req = http.request(
       {
         host: '127.0.0.1',
         port,
@@ -54,8 +56,16 @@ function postOnce(port, urlPath, body) {
       },
     );
     req.on('error', reject);
-    req.end(JSON.stringify(body));
   });
+  // Written to the kernel: a request ends ('finish') into the socket's buffer even while it is
+  // still connecting; the socket writes that buffer when it connects, before 'connect' reaches us.
+  const connected = new Promise((resolve) =>
+    req.once('socket', (socket) => (socket.connecting ? socket.once('connect', resolve) : resolve())),
+  );
+  const finished = new Promise((resolve) => req.once('finish', resolve));
+  const sent = Promise.all([connected, finished]);
+  req.end(JSON.stringify(body));
+  return { sent, answered };
 }
 
 async function ready(base) {
@@ -91,15 +101,19 @@ export default async function serverLifecycle() {
     assert.match(second.output(), /in use by another process/);
 
     // SIGTERM with requests in flight: every one of them is answered, then a clean exit.
-    // 50 logins are ~1 s of argon2 work on two cores: after 250 ms all are accepted and
-    // being handled, most still waiting for their hash.
-    // One socket per request (no keep-alive), so a client-side reuse race cannot blur the result.
+    // 50 logins are ~1 s of argon2 work on two cores, most still waiting for their hash at the
+    // SIGTERM. One socket per request (no keep-alive), so a client-side reuse race cannot blur
+    // the result. A request whose bytes never left this (busy) process is not in flight: the
+    // server would close its connection as idle. So the signal waits until all 50 are written
+    // to the kernel and a later request on a new connection is answered: by then the server
+    // holds all 50, however loaded the machine is.
     const inFlight = Array.from({ length: 50 }, (_, i) =>
       postOnce(port, '/api/v1/auth/login/', { email: `nobody${i}@example.com`, password: 'Wrong12345' }),
     );
-    await sleep(250);
+    await Promise.all(inFlight.map((r) => r.sent));
+    assert.equal((await fetch(`${base}/api/v1/status/`)).status, 200);
     first.child.kill('SIGTERM');
-    const statuses = await Promise.all(inFlight.map((p) => p.catch((e) => e.code ?? String(e))));
+    const statuses = await Promise.all(inFlight.map((r) => r.answered.catch((e) => e.code ?? String(e))));
     assert.deepEqual([...new Set(statuses)], [401], `in-flight answers: ${statuses.join(',')}\n${first.output()}`);
     const exit = await first.exited;
     assert.equal(exit.code, 0, first.output());

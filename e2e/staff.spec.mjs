@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import enStaff from '../apps/web/src/locales/en/staff.json' with { type: 'json' };
 import svStaff from '../apps/web/src/locales/sv/staff.json' with { type: 'json' };
-import { api, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
+import { api, assertAccessible, registerAccount, screenshot, signIn, skipOnboarding } from './support.mjs';
 
 const fill = (text, values) => text.replace(/\{\{(\w+)\}\}/g, (_, key) => String(values[key]));
 
@@ -61,6 +61,49 @@ export default async function staff({ browser, baseURL }) {
     await page.getByRole('button', { name: en.login.verify }).click();
 
     await page.getByRole('heading', { name: en.users.title }).waitFor();
+    // Every console page passes axe, in the light and the dark theme (the console's own layout).
+    const consolePages = [
+      '/staff/users',
+      '/staff/organizations',
+      `/staff/organizations/${owner.organization.id}`,
+      '/staff/audit',
+      '/staff/system',
+    ];
+    for (const colorScheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme });
+      for (const path of consolePages) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.waitForLoadState('networkidle');
+        await assertAccessible(page, `${path} (${colorScheme})`);
+        await screenshot(
+          page,
+          `staff-console${path.replace(/\/[0-9a-f-]{36}$/, '-detail').replaceAll('/', '-')}-${colorScheme}`,
+        );
+      }
+    }
+    // In Swedish on a phone, dark: the same pages, without sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of consolePages) {
+      await page.goto(`/sv${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(await page.evaluate(() => globalThis.document.documentElement.lang), 'sv');
+      if (path === '/staff/users') await page.getByRole('heading', { level: 1, name: svStaff.users.title }).waitFor();
+      const overflow = await page.evaluate(
+        () => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth,
+      );
+      assert.ok(overflow <= 0, `/sv${path} scrolls sideways by ${overflow}px on a phone`);
+      await assertAccessible(page, `/sv${path} (phone, dark)`);
+      await screenshot(
+        page,
+        `staff-console-sv${path.replace(/\/[0-9a-f-]{36}$/, '-detail').replaceAll('/', '-')}-phone-dark`,
+      );
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/staff/users');
+    await page.getByRole('heading', { name: en.users.title }).waitFor();
     await page.getByRole('searchbox').fill(owner.email);
     const card = page.getByRole('listitem').filter({ hasText: owner.email });
     await card.waitFor();
@@ -110,23 +153,57 @@ export default async function staff({ browser, baseURL }) {
   const requests = await api(baseURL, 'GET', '/audit-logs/?action=impersonation.request&page_size=100', owner.access);
   assert.ok(requests.results.some((row) => row.metadata.method === 'POST' && row.metadata.status === 403));
 
-  // And on the Audit log page of the organisation's settings, in both languages and themes.
+  // By category: only the staff's rows (the owner's own sign-ins are in another category).
+  const staffRows = await api(baseURL, 'GET', '/audit-logs/?category=staff&page_size=100', owner.access);
+  assert.ok(staffRows.results.length >= 3);
+  assert.ok(staffRows.results.every((row) => row.staff_email === STAFF.email));
+
+  // And on the Audit log page of the organisation's settings, in both languages and themes, on a
+  // laptop (a table) and a phone (cards), in words and never sideways.
+  const phone = { width: 390, height: 844 };
+  const laptop = { width: 1366, height: 768 };
   for (const [language, colorScheme, viewport] of [
-    ['en', 'light', { width: 1366, height: 768 }],
-    ['sv', 'dark', { width: 390, height: 844 }],
+    ['en', 'light', laptop],
+    ['en', 'light', phone],
+    ['sv', 'dark', phone],
+    ['sv', 'dark', laptop],
   ]) {
+    const device = viewport === phone ? 'phone' : 'laptop';
     const ownerContext = await browser.newContext({ baseURL, colorScheme, viewport });
     try {
       await signIn(ownerContext, baseURL, owner);
       const ownerPage = await ownerContext.newPage();
-      await ownerPage.goto(language === 'en' ? '/settings/audit-log' : '/sv/settings/audit-log');
+      const prefix = language === 'en' ? '' : '/sv';
+      await ownerPage.goto(`${prefix}/settings/audit-log`);
       const strings = language === 'en' ? enStaff : svStaff;
       await ownerPage.getByRole('heading', { name: strings.orgAudit.title }).waitFor();
+      const visible = (text) => ownerPage.getByText(text, { exact: true }).locator('visible=true').first();
+      await visible(fill(strings.auditActions.staff.impersonation_started, { user: owner.email })).waitFor();
+      await visible(fill(strings.audit.staffMember, { staff: STAFF.email })).waitFor();
+      await visible(fill(strings.audit.reason, { reason: 'Ticket 1234: leads list looks empty' })).waitFor();
+      await visible(strings.auditActions.auth.login).waitFor();
+      assert.equal(await ownerPage.getByText('staff.impersonation_started').locator('visible=true').count(), 0);
+      await ownerPage.waitForLoadState('networkidle');
+      const overflow = await ownerPage.evaluate(
+        () => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth,
+      );
+      assert.ok(overflow <= 0, `the owner's audit log scrolls sideways by ${overflow}px (${language}, ${device})`);
+      await assertAccessible(ownerPage, `owner audit log (${language}, ${colorScheme}, ${device})`);
+      await screenshot(ownerPage, `staff-owner-audit-${language}-${colorScheme}-${device}`);
+      // The category filter, kept in the address: the staff's rows only.
       await ownerPage
-        .getByText(fill(strings.audit.reason, { reason: 'Ticket 1234: leads list looks empty' }))
+        .getByLabel(strings.orgAudit.categoryFilter)
+        .selectOption({ label: strings.auditCategories.staff });
+      await ownerPage.waitForURL(/\?category=staff$/);
+      await visible(fill(strings.auditActions.staff.impersonation_ended, { user: owner.email })).waitFor();
+      await ownerPage
+        .getByText(strings.auditActions.auth.login, { exact: true })
+        .locator('visible=true')
         .first()
-        .waitFor();
-      await screenshot(ownerPage, `staff-owner-audit-${language}-${colorScheme}`);
+        .waitFor({
+          state: 'detached',
+        });
+      await screenshot(ownerPage, `staff-owner-audit-${language}-${colorScheme}-${device}-staff`);
       const staffPage = await ownerContext.newPage();
       await staffPage.goto(language === 'en' ? '/staff/login' : '/sv/staff/login');
       await staffPage.getByRole('heading', { name: strings.login.title }).waitFor();

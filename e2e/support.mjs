@@ -89,6 +89,20 @@ export async function skipOnboarding(baseURL, account) {
   assert.equal(response.status, 200, await response.text());
 }
 
+/**
+ * Polls `check` until it answers something truthy (which is returned), for what the server does
+ * after the page says so: a lead stored by a replay, a mail sent by the outbox.
+ */
+export async function waitUntil(check, what, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** A JSON call to the API as `token`'s user (null: none); fails the spec on an error answer. */
 export async function api(baseURL, method, path, token, body) {
   const response = await fetch(new URL(`/api/v1${path}`, baseURL), {
@@ -104,9 +118,16 @@ export async function api(baseURL, method, path, token, body) {
 /**
  * Signs a browser context in the way the web app is after a sign-in and a reload: the server's
  * HttpOnly refresh cookie, the readable `signed_in` marker and the organisation (decision 003).
- * The app renews its in-memory access token from the cookie on its first call.
+ * The app renews its in-memory access token from the cookie on its first call. The push card that
+ * shows ten seconds into a session is answered "not now" beforehand, as a returning member has:
+ * on a slow run it would otherwise cover the buttons a spec clicks. `{ pushPrompt: true }` keeps it.
  */
-export async function signIn(context, baseURL, account) {
+export async function signIn(context, baseURL, account, { pushPrompt = false } = {}) {
+  if (!pushPrompt) {
+    await context.addInitScript(() => {
+      localStorage.setItem('leadcapture-push-prompt-dismissed', '2026-01-01T00:00:00.000Z');
+    });
+  }
   const url = new URL(baseURL);
   // A session of its own per context: refresh tokens rotate, and two contexts renewing from one
   // token would read as a stolen token and end the session of both.
@@ -148,6 +169,37 @@ export const viewports = {
   wide: { viewport: { width: 1680, height: 1050 } },
   phone: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 };
+
+/** The two sizes pages are looked at in: a 390x844 phone and a 1366x768 laptop. */
+export const PHONE = { name: 'phone', width: 390, height: 844, phone: true };
+export const LAPTOP = { name: 'desktop', width: 1366, height: 768, phone: false };
+export const SIZES = [PHONE, LAPTOP];
+
+/** A context of the given size and scheme that records page errors and console errors. */
+export async function openSized(browser, baseURL, { width, height, colorScheme, phone }) {
+  const context = await browser.newContext({
+    baseURL,
+    colorScheme,
+    viewport: { width, height },
+    ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}),
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  return {
+    context,
+    page,
+    assertNoProblems: () => assert.deepEqual(problems, [], 'the page logged errors'),
+    close: () => context.close(),
+  };
+}
+
+/** A plan's card on /settings/billing, by the plan's name. */
+export const planCard = (page, name) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 
 /**
  * A page in its own context that records everything that would show up red in DevTools:

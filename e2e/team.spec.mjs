@@ -16,6 +16,8 @@ import {
   assertAccessible,
   mailsTo,
   openPage,
+  openSized,
+  PHONE,
   registerAccount,
   screenshot,
   signIn,
@@ -24,29 +26,8 @@ import {
 
 const fill = (text, values) => text.replace(/\{\{(\w+)\}\}/g, (_, key) => String(values[key]));
 
-/** A phone of today's common size (390x844), recording problems like openPage does. */
-async function openPhone(browser, baseURL, colorScheme) {
-  const context = await browser.newContext({
-    baseURL,
-    colorScheme,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  return {
-    context,
-    page,
-    assertNoProblems: () => assert.deepEqual(problems, [], 'the page logged errors'),
-    close: () => context.close(),
-  };
-}
+/** A phone of today's common size (390x844), recording problems like openSized does. */
+const openPhone = (browser, baseURL, colorScheme) => openSized(browser, baseURL, { ...PHONE, colorScheme });
 
 const noSideScroll = async (page, what) => {
   const overflow = await page.evaluate(() => globalThis.document.documentElement.scrollWidth - globalThis.innerWidth);

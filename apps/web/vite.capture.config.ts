@@ -67,6 +67,21 @@ function keepCaptureBundleSmall(): Plugin {
   };
 }
 
+/**
+ * React imports made Preact's: the light pages' builds, the landing page's build-time render and
+ * its hydration test (vitest.config.ts, project web-preact).
+ */
+export const PREACT_ALIASES = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  // The landing page's build-time render (src/landing/prerender.tsx): Preact's own
+  // renderer, so the HTML is what the page's hydration expects.
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
 // Vite only reads a default export; config files are the one exception to named exports.
 export default defineConfig({
   root,
@@ -74,16 +89,12 @@ export default defineConfig({
   base: '/capture/',
   // favicon.svg and theme-init.js are copied to dist/ by the main build already.
   publicDir: false,
-  resolve: {
-    alias: [
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-    ],
-  },
+  resolve: { alias: PREACT_ALIASES },
   plugins: [tailwindcss(), inlineThemeScript(), keepCaptureBundleSmall()],
+  // The landing page's renderer for the build (scripts/prerender-landing.mjs) is one file that
+  // runs from a temporary directory: everything bundled, and through the aliases above (an
+  // external lucide-react would import React itself).
+  ssr: { noExternal: true },
   build: {
     // Only dist/capture is emptied: the main build's dist/ stays.
     outDir: fileURLToPath(new URL('./dist/capture', import.meta.url)),

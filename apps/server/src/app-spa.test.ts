@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../test/envelope.ts';
-import { createTestApp, type TestApp } from '../test/helpers.ts';
+import { createEvent, createPublicOffer } from '../test/capture.ts';
+import { createTestApp, registerUser, type TestApp } from '../test/helpers.ts';
 
 /**
  * The web builds side by side: the SPA shell (dist/index.html) for the app's paths, the capture
@@ -17,7 +19,7 @@ const CAPTURE_SCRIPT = "document.documentElement.dataset.shell = 'capture';";
 const INDEX_HTML = `<!doctype html><html><head><script>${APP_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
 const SIGN_IN_SCRIPT = "document.documentElement.dataset.shell = 'signin';";
 const SIGN_IN_HTML = `<!doctype html><html><head><script>${SIGN_IN_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
-const CAPTURE_HTML = `<!doctype html><html><head><script>${CAPTURE_SCRIPT}</script><script type="module" src="/capture/assets/capture-1a2b3c.js"></script></head><body><div id="root"></div></body></html>`;
+const CAPTURE_HTML = `<!doctype html><html lang="en"><head><title>LeadCapture</title><meta name="description" content="Leave your details." /><script>${CAPTURE_SCRIPT}</script><script type="module" src="/capture/assets/capture-1a2b3c.js"></script></head><body><div id="root"></div></body></html>`;
 
 /** light-my-request's own user agent reads as a bot; a person's browser does not. */
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -88,6 +90,30 @@ describe('the capture page build', () => {
     expect(res.statusCode).toBe(404);
     expect(res.body).toBe(CAPTURE_HTML);
     expect(directives(res.headers['content-security-policy']).get('img-src')).toBe("'self' data: https:");
+  });
+
+  it("puts a public event's and offer's name, text and logo in the page's head for link previews", async () => {
+    const owner = await registerUser(t);
+    const organizationId = owner.organization?.id ?? '';
+    const event = await createEvent(t, organizationId, { name: 'Nordic <Expo> & "Friends"' });
+    const offer = await createPublicOffer(t, organizationId);
+    const page = await t.app.inject({ method: 'GET', url: `/sv/capture/${event.slug}?src=qr` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="sv">');
+    expect(page.body).toContain('<title>Nordic &lt;Expo&gt; &amp; &quot;Friends&quot; - LeadCapture</title>');
+    expect(page.body).toContain(
+      '<meta property="og:title" content="Nordic &lt;Expo&gt; &amp; &quot;Friends&quot; - LeadCapture" />',
+    );
+    expect(page.body).toContain(
+      `<meta property="og:url" content="https://leads.example.com/sv/capture/${event.slug}" />`,
+    );
+    expect(page.body).toContain('<meta property="og:description" content="Lämna dina uppgifter');
+    expect(page.body).toContain('<meta property="og:locale" content="sv_SE" />');
+    // The inline script is untouched, so its CSP hash still holds.
+    expect(page.body).toContain(`<script>${CAPTURE_SCRIPT}</script>`);
+    const offerPage = await t.app.inject({ method: 'GET', url: `/show/${offer.slug}` });
+    expect(offerPage.body).toContain('<meta property="og:title" content="Spring deal - LeadCapture" />');
+    expect(offerPage.body).toContain('<meta name="twitter:card" content="summary" />');
   });
 
   it('answers HEAD too', async () => {
@@ -250,6 +276,58 @@ describe('the landing page build (decision 036)', () => {
     // Its inline theme script is allowed by hash like the other pages'.
     expect(directives(res.headers['content-security-policy']).get('script-src')).toContain(sha(LANDING_SCRIPT));
   });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip;q=0.8', 'gzip'],
+    ['identity', undefined],
+    [undefined, undefined],
+  ])('sends it compressed when the browser takes it (Accept-Encoding %s: %s)', async (accept, coding) => {
+    const headers = { 'user-agent': BROWSER, ...(accept === undefined ? {} : { 'accept-encoding': accept }) };
+    const res = await t.app.inject({ method: 'GET', url: '/sv', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(coding);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    const body =
+      coding === 'br'
+        ? brotliDecompressSync(res.rawPayload)
+        : coding === 'gzip'
+          ? gunzipSync(res.rawPayload)
+          : res.rawPayload;
+    expect(body.toString('utf8')).toBe(landingHtml('sv').replaceAll('%PUBLIC_URL%', 'https://leads.example.com'));
+  });
+
+  it.each([
+    ['/', 'signed_in=1', undefined, '/dashboard'],
+    ['/sv', 'signed_in=1; locale=sv', undefined, '/sv/dashboard'],
+    ['/', 'locale=sv', undefined, '/sv'],
+    ['/', 'locale=sv', 'https://www.google.com/', '/sv'],
+    ['/', 'locale=sv', 'https://leads.example.com/sv', null],
+    ['/', 'locale=en', undefined, null],
+    ['/', 'locale=de', undefined, null],
+    ['/sv', 'locale=en', undefined, null],
+    ['/', undefined, undefined, null],
+  ])(
+    'GET %s with cookies %s (from %s): redirected to %s before anything is drawn',
+    async (url, cookie, referer, to) => {
+      const headers = {
+        'user-agent': BROWSER,
+        host: 'leads.example.com',
+        ...(cookie === undefined ? {} : { cookie }),
+        ...(referer === undefined ? {} : { referer }),
+      };
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.headers.vary).toMatch(/cookie/i);
+      if (to === null) {
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toContain(LANDING_SCRIPT);
+      } else {
+        expect(res.statusCode).toBe(302);
+        expect(res.headers.location).toBe(to);
+      }
+    },
+  );
 
   it('leaves every other page, and look-alikes, to the app shell', async () => {
     for (const url of ['/sv/help', '/sv/leads']) {

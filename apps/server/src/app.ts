@@ -19,9 +19,11 @@ import { createBackgroundWork } from './jobs/background.ts';
 import { createLiveEventBus } from './jobs/live-events.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { visitorPageMeta } from './modules/capture/page-meta.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authenticateApiKey, createApiKeyActivity } from './modules/api-keys/api-keys.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { socialRoutes } from './modules/auth/social.routes.ts';
 import { createMeCache } from './modules/auth/me-cache.ts';
 import { createTokenSigner } from './modules/auth/tokens.ts';
 import { createCaptureTargets } from './modules/capture/capture-targets.ts';
@@ -188,6 +190,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       api.addHook('preValidation', refuseMalformedText);
       await api.register(statusRoutes(deps), { prefix: '/status' });
       await api.register(authRoutes(deps), { prefix: '/auth' });
+      await api.register(socialRoutes(deps), { prefix: '/auth/social' });
       await api.register(onboardingRoutes(deps), { prefix: '/auth/onboarding' });
       await api.register(teamRoutes(deps), { prefix: '/auth/team' });
       await api.register(invitationRoutes(deps), { prefix: '/auth/invitations' });
@@ -242,7 +245,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const sendCapturePage = capturePageSender(pages, headerSets.capture);
   await app.register(shortLinkRoutes(deps, sendCapturePage));
   await app.register(siteRoutes(deps));
-  await registerWebApp(app, pages, sendCapturePage);
+  await registerWebApp(app, pages, sendCapturePage, (url) => visitorPageMeta(deps, url));
 
   // --- background work --------------------------------------------------------------------
   app.addHook('onReady', async () => {

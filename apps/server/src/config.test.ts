@@ -109,4 +109,38 @@ describe('billing configuration', () => {
       apiBase: 'http://127.0.0.1:12111',
     });
   });
+
+  describe('social sign-in providers (03-decisions §4d)', () => {
+    it('offers a provider only with both its client id and secret; empty is unset', () => {
+      const dir = dataDir();
+      expect(loadConfig({ DATA_DIR: dir }).oidc).toEqual({});
+      expect(loadConfig({ DATA_DIR: dir, OIDC_GOOGLE_CLIENT_ID: '', OIDC_GOOGLE_CLIENT_SECRET: '' }).oidc).toEqual({});
+      expect(
+        loadConfig({ DATA_DIR: dir, OIDC_MICROSOFT_CLIENT_ID: 'app-id', OIDC_MICROSOFT_CLIENT_SECRET: 'shh' }).oidc,
+      ).toEqual({
+        microsoft: {
+          clientId: 'app-id',
+          clientSecret: 'shh',
+          issuer: 'https://login.microsoftonline.com/common/v2.0',
+        },
+      });
+      expect(
+        loadConfig({ DATA_DIR: dir, OIDC_GOOGLE_CLIENT_ID: 'id', OIDC_GOOGLE_CLIENT_SECRET: 'secret' }).oidc.google
+          ?.issuer,
+      ).toBe('https://accounts.google.com');
+      expect(() => loadConfig({ DATA_DIR: dir, OIDC_GOOGLE_CLIENT_ID: 'id' })).toThrow(/OIDC_GOOGLE_CLIENT_SECRET/);
+    });
+
+    it('accepts an http:// issuer on loopback only', () => {
+      const dir = dataDir();
+      const env = { DATA_DIR: dir, OIDC_GOOGLE_CLIENT_ID: 'id', OIDC_GOOGLE_CLIENT_SECRET: 'secret' };
+      expect(loadConfig({ ...env, OIDC_GOOGLE_ISSUER: 'http://127.0.0.1:4000' }).oidc.google?.issuer).toBe(
+        'http://127.0.0.1:4000',
+      );
+      expect(() => loadConfig({ ...env, OIDC_GOOGLE_ISSUER: 'http://idp.example.com' })).toThrow(
+        /OIDC_GOOGLE_ISSUER: must be an https:\/\/ URL/,
+      );
+      expect(() => loadConfig({ ...env, OIDC_MICROSOFT_ISSUER: 'ftp://login' })).toThrow(ConfigError);
+    });
+  });
 });

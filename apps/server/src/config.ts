@@ -39,6 +39,17 @@ function decodeKey(value: string): Buffer | null {
   return bytes.length === 32 && /^[A-Za-z0-9+/_-]{43}=?$/.test(value) ? bytes : null;
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** 03-decisions §4d: an identity provider is reached over https, or over http on loopback (tests). */
+function issuerAllowed(issuer: string): boolean {
+  const url = new URL(issuer);
+  return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
+}
+
+export type OidcProviderId = 'google' | 'microsoft';
+export type OidcProviderConfig = { clientId: string; clientSecret: string; issuer: string };
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -79,6 +90,9 @@ const envSchema = z
       .refine((r) => r.limit >= 1 && r.windowSeconds >= 1, 'count and window must be at least 1'),
     // How often the scheduled jobs (bin purge, follow-up reminders) run, in milliseconds.
     SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+    // Leads per batch (one transaction) of a bulk job of the data centre; tests lower it. Unset:
+    // 1,000 on PGlite, 5,000 on PostgreSQL (modules/data/data-bulk.service.ts).
+    BULK_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).optional(),
     // The time limit of a request's database statements, in milliseconds (PostgreSQL only).
     STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(STATEMENT_TIMEOUTS_MS.request),
     // Where billing is done (docs/billing.md): the product itself (local) or Stripe.
@@ -122,12 +136,37 @@ const envSchema = z
       .string()
       .refine((v) => base64urlLength(v) === 32, 'must be the 32-byte P-256 private key, base64url')
       .optional(),
+    // Social sign-in through OpenID Connect (03-decisions §4d, docs/social-sign-in.md): a provider
+    // is offered when its client id and secret are both set.
+    OIDC_GOOGLE_CLIENT_ID: z.string().max(500).optional(),
+    OIDC_GOOGLE_CLIENT_SECRET: z.string().max(500).optional(),
+    OIDC_GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
+    OIDC_MICROSOFT_CLIENT_ID: z.string().max(500).optional(),
+    OIDC_MICROSOFT_CLIENT_SECRET: z.string().max(500).optional(),
+    // Any work, school or personal account; one organisation's tenant names its id instead of common.
+    OIDC_MICROSOFT_ISSUER: httpUrl.default('https://login.microsoftonline.com/common/v2.0'),
     VAPID_SUBJECT: z
       .string()
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https:// URL')
       .optional(),
   })
   .superRefine((e, issues) => {
+    for (const provider of ['GOOGLE', 'MICROSOFT'] as const) {
+      const id = e[`OIDC_${provider}_CLIENT_ID`];
+      const secret = e[`OIDC_${provider}_CLIENT_SECRET`];
+      if (Boolean(id) !== Boolean(secret))
+        issues.addIssue({
+          code: 'custom',
+          path: [id ? `OIDC_${provider}_CLIENT_SECRET` : `OIDC_${provider}_CLIENT_ID`],
+          message: `OIDC_${provider}_CLIENT_ID and OIDC_${provider}_CLIENT_SECRET are set together`,
+        });
+      if (!issuerAllowed(e[`OIDC_${provider}_ISSUER`]))
+        issues.addIssue({
+          code: 'custom',
+          path: [`OIDC_${provider}_ISSUER`],
+          message: 'must be an https:// URL (http:// only on a loopback address)',
+        });
+    }
     if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
       issues.addIssue({
         code: 'custom',
@@ -166,6 +205,8 @@ export type Config = {
   captureRateLimit: { limit: number; windowSeconds: number };
   /** Period of the scheduled jobs (docs/jobs.md); the first run comes at most 10 s after start. */
   schedulerIntervalMs: number;
+  /** Leads per batch of a bulk job (docs/data-centre-imports.md); unset: by database kind. */
+  bulkBatchSize: number | undefined;
   /** Statement time limit of the pool's connections (db/database.ts STATEMENT_TIMEOUTS_MS). */
   statementTimeoutMs: number;
   /** docs/billing.md: `stripe` carries its keys and, for a test double, its API address. */
@@ -182,6 +223,8 @@ export type Config = {
   providers: { hubspotApiBase: string; salesforceLoginBase: string; mailchimpApiBase: string | undefined };
   /** Web push: the configured VAPID pair (else the one kept in the database) and its subject. */
   push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string };
+  /** Social sign-in providers with their client credentials; an unconfigured one is absent. */
+  oidc: Partial<Record<OidcProviderId, OidcProviderConfig>>;
   version: string;
 };
 
@@ -249,6 +292,7 @@ export function loadConfig(
     webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     captureRateLimit: e.CAPTURE_RATE_LIMIT,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    bulkBatchSize: e.BULK_BATCH_SIZE,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     billing:
       e.BILLING_PROVIDER === 'stripe'
@@ -273,6 +317,26 @@ export function loadConfig(
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : undefined,
       subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    },
+    oidc: {
+      ...(e.OIDC_GOOGLE_CLIENT_ID && e.OIDC_GOOGLE_CLIENT_SECRET
+        ? {
+            google: {
+              clientId: e.OIDC_GOOGLE_CLIENT_ID,
+              clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET,
+              issuer: e.OIDC_GOOGLE_ISSUER,
+            },
+          }
+        : {}),
+      ...(e.OIDC_MICROSOFT_CLIENT_ID && e.OIDC_MICROSOFT_CLIENT_SECRET
+        ? {
+            microsoft: {
+              clientId: e.OIDC_MICROSOFT_CLIENT_ID,
+              clientSecret: e.OIDC_MICROSOFT_CLIENT_SECRET,
+              issuer: e.OIDC_MICROSOFT_ISSUER,
+            },
+          }
+        : {}),
     },
     version: VERSION,
     ...overrides,

@@ -5,12 +5,15 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { SYNC_TAG } from './lib/offline-queue.ts';
 import { replayQueue } from './lib/sync-replay.ts';
+import { ExpirationPlugin } from 'workbox-expiration';
 import {
+  BRAND_FILES_CACHE,
   CAPTURE_ASSETS_CACHE,
   isCapturePage,
   notificationFromPush,
   OFFLINE_CACHE,
   offlineRedirect,
+  PUBLIC_FILE_PATH,
 } from './lib/sw-rules.ts';
 
 /*
@@ -58,6 +61,14 @@ registerRoute(
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/capture/assets/'),
   new CacheFirst({ cacheName: CAPTURE_ASSETS_CACHE }),
+);
+
+// The organiser's logo on those pages (a public file by id, never changed in place): kept once
+// seen, so a booth tablet offline still shows the brand. A few dozen at most.
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' && url.origin === self.location.origin && PUBLIC_FILE_PATH.test(url.pathname),
+  new CacheFirst({ cacheName: BRAND_FILES_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 50 })] }),
 );
 
 // Every other page: the network; with none, the app shell for /offline and the booth screen

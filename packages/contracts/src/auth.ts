@@ -172,3 +172,45 @@ export const accountDeletedSchema = z.object({
   deleted_organizations: z.array(z.uuid()),
 });
 export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
+
+/** Social sign-in through OpenID Connect (03-decisions §4d): the providers the product knows. */
+export const SOCIAL_PROVIDERS = ['google', 'microsoft'] as const;
+export type SocialProviderId = (typeof SOCIAL_PROVIDERS)[number];
+export const SOCIAL_PROVIDER_NAMES: Record<SocialProviderId, string> = { google: 'Google', microsoft: 'Microsoft' };
+export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
+
+/** `GET /auth/social/`: the configured providers only; an unconfigured one is not listed. */
+export const socialProvidersSchema = z.object({
+  providers: z.array(
+    z.object({
+      id: socialProviderSchema,
+      name: z.string(),
+      /** Where the browser goes to sign in with it (append `?redirect=<path>`). */
+      start_url: z.string(),
+    }),
+  ),
+});
+export type SocialProviders = z.infer<typeof socialProvidersSchema>;
+
+export const socialStartQuerySchema = z.object({
+  /** A path of this site to land on after signing in; anything else is ignored. */
+  redirect: z.string().max(2000).optional(),
+});
+
+/** The provider's answer as it reaches the callback; checked by the OpenID library, not here. */
+const callbackParameter = z.string().max(4000).optional();
+export const socialCallbackQuerySchema = z
+  .object({
+    code: callbackParameter,
+    state: callbackParameter,
+    iss: callbackParameter,
+    error: callbackParameter,
+    error_description: callbackParameter,
+    error_uri: callbackParameter,
+  })
+  // A provider may add its own (Microsoft's session_state, Google's scope and authuser): kept for
+  // the token exchange, which reads the whole callback URL.
+  .catchall(z.string().max(4000));
+
+/** `POST /auth/social/link/`: the identity linked to the signed-in account. */
+export const socialLinkResultSchema = z.object({ provider: socialProviderSchema, email: z.string() });

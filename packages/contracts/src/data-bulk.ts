@@ -21,9 +21,23 @@ export const BULK_IDS_MAX = 100_000;
 export const bulkFiltersSchema = leadListQuerySchema.omit({ page: true, page_size: true, ordering: true });
 export type BulkFilters = z.output<typeof bulkFiltersSchema>;
 
+/** A note kept on each changed lead's timeline (status and assign), as POST /leads/bulk/ takes it. */
+const bulkNote = z.string().trim().max(5000, 'Use at most 5000 characters').optional();
+
 const paramsByAction = {
-  status: z.object({ status: z.enum(LEAD_STATUSES) }).strict(),
-  assign: z.object({ assigned_to: z.uuid().nullable() }).strict(),
+  status: z.object({ status: z.enum(LEAD_STATUSES), note: bulkNote }).strict(),
+  // One member (null: nobody), or `round_robin` members sharing the leads in turn.
+  assign: z
+    .object({
+      assigned_to: z.uuid().nullable().optional(),
+      round_robin: z.array(z.uuid()).min(1, 'Choose at least one member').max(100).optional(),
+      note: bulkNote,
+    })
+    .strict()
+    .refine((v) => (v.assigned_to !== undefined) !== (v.round_robin !== undefined), {
+      message: 'Give either assigned_to or round_robin',
+      path: ['assigned_to'],
+    }),
   tags: z
     .object({
       tags: tagsSchema.refine((t) => t.length > 0, 'Give at least one tag'),

@@ -24,6 +24,16 @@ export const ERROR_STATUS = {
   INVITATION_REVOKED: 410,
   /** The signed-in account is not the one the invitation was sent to. */
   INVITATION_EMAIL_MISMATCH: 403,
+  /** Social sign-in (decision 030): the answer is not for the flow this browser started (state). */
+  SOCIAL_STATE_MISMATCH: 400,
+  /** The ID token's nonce is not the one this browser's flow sent. */
+  SOCIAL_NONCE_MISMATCH: 400,
+  /** The provider does not vouch for the email address, so it cannot name an account. */
+  SOCIAL_EMAIL_UNVERIFIED: 403,
+  /** An account has this email: its owner signs in to it first, then the identity is linked. */
+  SOCIAL_ACCOUNT_EXISTS: 409,
+  /** The provider refused, failed or could not be reached. */
+  SOCIAL_PROVIDER_ERROR: 502,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_ERROR: 422,
@@ -56,6 +66,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVITATION_REVOKED: 'This invitation link has been replaced by a newer one. Use the link in the latest email.',
   INVITATION_EMAIL_MISMATCH:
     'This invitation was sent to another email address. Sign in with that address to accept it.',
+  SOCIAL_STATE_MISMATCH: 'The sign-in could not be checked. Please start again.',
+  SOCIAL_NONCE_MISMATCH: 'The sign-in could not be checked. Please start again.',
+  SOCIAL_EMAIL_UNVERIFIED: 'The provider has not verified this email address.',
+  SOCIAL_ACCOUNT_EXISTS: 'An account with this email exists. Sign in with your password to link the provider.',
+  SOCIAL_PROVIDER_ERROR: 'The provider could not sign you in. Please try again.',
   PAYLOAD_TOO_LARGE: 'Request body is too large.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type.',
   VALIDATION_ERROR: 'Validation failed',

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './fields.ts';
-import {
-  DUPLICATE_MODES,
-  IMPORT_FIELDS,
-  IMPORT_MAX_BYTES,
-  IMPORT_SOURCES,
-  type ImportField,
-  type ImportMapping,
-} from './lead-import-fields.ts';
+import { DUPLICATE_MODES, IMPORT_FIELDS, IMPORT_MAX_BYTES, IMPORT_SOURCES } from './lead-import-fields.ts';
 import { createLeadSchema, LEAD_LIMITS, leadListQuerySchema } from './leads.ts';
 
 export * from './lead-import-fields.ts';
@@ -56,53 +49,6 @@ export const IMPORT_COLUMN_MAX_LENGTH = 200;
 /** Most columns a file may have. */
 export const IMPORT_MAX_COLUMNS = 200;
 
-/** Header names (English and Swedish) recognised for each field, compared by `headerKey`. */
-const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
-  first_name: ['first name', 'firstname', 'first', 'given name', 'forename', 'förnamn', 'tilltalsnamn'],
-  last_name: ['last name', 'lastname', 'surname', 'family name', 'efternamn'],
-  full_name: ['name', 'full name', 'contact', 'contact name', 'namn', 'fullständigt namn', 'kontaktperson'],
-  email: ['email', 'e-mail', 'email address', 'e-mail address', 'mail', 'e-post', 'epost', 'e-postadress', 'mejl'],
-  phone: ['phone', 'phone number', 'telephone', 'tel', 'mobile', 'mobile phone', 'telefon', 'telefonnummer', 'mobil'],
-  company: ['company', 'company name', 'organization', 'organisation', 'företag', 'företagsnamn', 'bolag'],
-  job_title: ['job title', 'title', 'position', 'titel', 'befattning', 'yrkestitel', 'roll'],
-  company_size: ['company size', 'size', 'employees', 'företagsstorlek', 'storlek', 'antal anställda'],
-  status: ['status', 'lead status'],
-  interest: ['interest', 'interest level', 'intresse'],
-  budget_range: ['budget', 'budget range', 'budgetintervall'],
-  decision_timeline: ['decision timeline', 'timeline', 'beslutstidslinje', 'tidslinje', 'tidsplan'],
-  decision_role: ['decision role', 'beslutsroll'],
-  interested_products: ['interested products', 'products', 'intresserade produkter', 'produkter'],
-  tags: ['tags', 'tag', 'labels', 'taggar', 'etiketter'],
-  notes: ['notes', 'note', 'comment', 'comments', 'anteckningar', 'anteckning', 'kommentar', 'kommentarer'],
-  follow_up_date: ['follow-up date', 'follow up date', 'follow-up', 'uppföljning', 'uppföljningsdatum'],
-};
-
-/** A header compared without case, spaces, underscores, hyphens or dots ("E-Mail" = "email"). */
-export function headerKey(header: string): string {
-  return header
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[\s_.-]+/g, '');
-}
-
-const FIELD_BY_KEY = new Map<string, ImportField>(
-  IMPORT_FIELDS.flatMap((field) => [field, ...HEADER_ALIASES[field]].map((alias) => [headerKey(alias), field])),
-);
-
-/** {column → field} for a header: each field taken by its first matching column only. */
-export function detectMapping(columns: readonly string[]): ImportMapping {
-  const taken = new Set<ImportField>();
-  const mapping: ImportMapping = {};
-  for (const column of columns) {
-    const field = FIELD_BY_KEY.get(headerKey(column));
-    if (field && !taken.has(field)) {
-      taken.add(field);
-      mapping[column] = field;
-    } else mapping[column] = null;
-  }
-  return mapping;
-}
-
 export const IMPORT_MESSAGES = {
   fileRequired: 'Choose a CSV file to import',
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
@@ -150,10 +96,34 @@ export const importRowSchema = createLeadSchema
   });
 export type ImportRow = z.output<typeof importRowSchema>;
 
+/**
+ * Why a row was refused, as a code the web translates (with `params`); `message` says the same
+ * in English for API users.
+ */
+export const IMPORT_ROW_ERROR_CODES = [
+  'required',
+  'too_long',
+  'too_short',
+  'too_large',
+  'too_small',
+  'invalid_email',
+  'invalid_url',
+  'invalid_date',
+  'invalid_choice',
+  'invalid_number',
+  'identity_missing',
+  'lead_limit',
+  'invalid',
+] as const;
+export type ImportRowErrorCode = (typeof IMPORT_ROW_ERROR_CODES)[number];
+
 export const importErrorSchema = z.object({
   /** The line of the file (the header is line 1). */
   row: z.number().int(),
   field: z.string(),
+  code: z.enum(IMPORT_ROW_ERROR_CODES),
+  /** What the code's sentence needs: `max`, `min` (numbers) or `values` (the choices, comma-separated). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
   message: z.string(),
 });
 export type ImportError = z.infer<typeof importErrorSchema>;

@@ -579,6 +579,8 @@ export const publicOfferSchema = z.object({
   consent_text: z.string(),
   form_fields: z.array(formFieldResponseSchema),
   organization_name: z.string(),
+  logo_url: z.string().nullable(),
+  primary_color: z.string(),
   require_approval: z.boolean(),
 }) satisfies z.ZodType<PublicOffer>;
 

@@ -36,6 +36,8 @@ export const LIVE_MESSAGE_TYPES = [
   'analytics.updated',
   /** An export's progress, to its author's sockets only: `{id, status, progress: {done, total}}`. */
   'data_export.progress',
+  /** An import's or bulk job's progress, to the organisation: `{job, id, status, progress: {done, total}}`. */
+  'data.progress',
   /** The answer to a client's `{"type":"ping"}`. */
   'pong',
   /** A client message the server does not take: `{code, message}`. The socket stays open. */

@@ -18,7 +18,10 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export const NOTIFICATION_TYPES = [
   'lead_new',
   'lead_hot',
+  'lead_new_batch',
   'lead_assigned',
+  'leads_imported',
+  'leads_bulk_assigned',
   'lead_status_changed',
   'lead_follow_up_due',
   'invitation_accepted',
@@ -129,6 +132,22 @@ export const leadNewDataSchema = z.object({
 });
 export type LeadNewData = z.infer<typeof leadNewDataSchema>;
 
+/**
+ * `lead_new_batch` (category leads): many new leads of one page at once, told in one notice per
+ * person: held captures released by an upgrade (docs/leads-scoring.md). Link: the leads list
+ * filtered by the event, or the offer's page.
+ */
+export const leadNewBatchDataSchema = z.object({
+  count: z.number().int().min(1),
+  /** How many of them are hot (the notice is urgent then). */
+  hot_count: z.number().int().min(0),
+  /** The event's or offer's name, '' when none. */
+  source_name: z.string(),
+  event_id: z.uuid().nullable(),
+  offer_id: z.uuid().nullable(),
+});
+export type LeadNewBatchData = z.infer<typeof leadNewBatchDataSchema>;
+
 /** `lead_assigned` (category leads): someone else assigned the lead to the reader. */
 export const leadAssignedDataSchema = z.object({
   lead_id: z.uuid(),
@@ -138,6 +157,28 @@ export const leadAssignedDataSchema = z.object({
   by: z.string(),
 });
 export type LeadAssignedData = z.infer<typeof leadAssignedDataSchema>;
+
+/** `leads_imported` (category leads): an import's new leads went to the reader by its event's assignment (one notice per import). */
+export const leadsImportedDataSchema = z.object({
+  import_id: z.uuid(),
+  count: z.number().int(),
+  /** The event whose assignment chose the reader. */
+  event_name: z.string(),
+});
+export type LeadsImportedData = z.infer<typeof leadsImportedDataSchema>;
+
+/**
+ * `leads_bulk_assigned` (category leads): a bulk job (or one bulk request) assigned `count` leads
+ * to the reader; one notice per job, not one per lead. Link /leads?assigned_to={reader}.
+ */
+export const leadsBulkAssignedDataSchema = z.object({
+  count: z.number().int().min(1),
+  /** Who started it, as shown. */
+  by: z.string(),
+  /** The bulk job, null for a bulk request of the leads list. */
+  job_id: z.uuid().nullable(),
+});
+export type LeadsBulkAssignedData = z.infer<typeof leadsBulkAssignedDataSchema>;
 
 /** `lead_status_changed` (category leads): someone else changed the status of the reader's lead. */
 export const leadStatusChangedDataSchema = z.object({
@@ -286,6 +327,7 @@ export const updateNotificationSettingsSchema = notificationSettingsSchema.parti
 export const EDITABLE_MAIL_TEMPLATES = [
   'lead_new',
   'lead_hot',
+  'lead_new_batch',
   'lead_assigned',
   'lead_status_changed',
   'lead_follow_up_due',

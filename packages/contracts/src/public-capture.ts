@@ -60,6 +60,7 @@ export interface PublicEvent {
   website: string;
   primary_color: string;
   welcome_message: string;
+  /** The event's logo, else its organisation's (the organisation's branding, spec 01 §2). */
   logo_url: string | null;
   /** Text of the optional consent checkbox; '' means the page shows no checkbox. */
   consent_text: string;
@@ -98,6 +99,10 @@ export interface PublicOffer {
   consent_text: string;
   form_fields: FormField[];
   organization_name: string;
+  /** The organisation's logo (its settings), shown in the page's header. */
+  logo_url: string | null;
+  /** The organisation's primary colour: the page's band and submit button. */
+  primary_color: string;
   /** Submissions wait for the team's approval: the page says so after a submission. */
   require_approval: boolean;
 }

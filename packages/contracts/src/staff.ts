@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_CATEGORIES } from './audit.ts';
 import { paginationQuerySchema } from './envelope.ts';
 
 /**
@@ -87,7 +88,10 @@ const isoTime = z.iso.datetime({ offset: true }).optional();
 
 export const auditLogQuerySchema = paginationQuerySchema.extend({
   actor: z.uuid().optional(),
+  /** A prefix of the action code (`staff.impersonation`). */
   action: z.string().trim().max(STAFF_LIMITS.action).optional(),
+  /** The actions of one category of AUDIT_ACTIONS_BY_CATEGORY (`billing`). */
+  category: z.enum(AUDIT_CATEGORIES).optional(),
   from: isoTime,
   to: isoTime,
 });

@@ -163,6 +163,9 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/auth/verify-email/', allowed: 'public' },
   { method: 'POST', path: '/auth/resend-verification/', allowed: 'public' },
   { method: 'GET', path: '/auth/invitations/lookup/', allowed: 'public' },
+  { method: 'GET', path: '/auth/social/', allowed: 'public' },
+  { method: 'GET', path: '/auth/social/{provider}/start/', allowed: 'public', note: 'a configured provider' },
+  { method: 'GET', path: '/auth/social/{provider}/callback/', allowed: 'public', note: 'the browser that started' },
   { method: 'POST', path: '/auth/invitations/accept/', allowed: 'public', note: 'signed in: own invitation' },
   { method: 'GET', path: '/public/files/{id}/', allowed: 'public' },
   { method: 'GET', path: '/public/events/{id_or_slug}/', allowed: 'public' },
@@ -202,6 +205,7 @@ const ROUTES: Route[] = [
     request: () => ({ url: 'auth/switch-organization/', body: { organization_id: org } }),
   },
   { method: 'GET', path: '/auth/onboarding/', allowed: ALL, request: () => ({ url: 'auth/onboarding/' }) },
+  { method: 'POST', path: '/auth/social/link/', allowed: ALL, note: 'own account, same verified email' },
   {
     method: 'PATCH',
     path: '/auth/onboarding/',
@@ -1598,6 +1602,11 @@ const isStaff = (r: Route) => r.allowed === 'staff';
 const staffUrl = (r: Route) => r.path.slice(1).replace('{id}', randomUUID());
 const LAST = ['/auth/change-password/', '/auth/logout/', '/auth/delete-account/'];
 /**
+ * Routes that need what only a journey through an identity provider leaves in the browser (the
+ * sealed lc_social_link cookie): modules/auth/social.routes.test.ts drives them end to end.
+ */
+const PROVIDER_BOUND = ['/auth/social/link/'];
+/**
  * The user's own account, whichever organisation the app has open: these must keep answering
  * with a stale header (an organisation the user just left), or the app could not recover.
  */
@@ -1647,7 +1656,7 @@ describe('the role matrix (docs/roles.md)', () => {
   it('answers success to the allowed roles and 403 to the others, on every route', async () => {
     const failures: string[] = [];
     for (const route of ROUTES) {
-      if (isPublic(route) || LAST.includes(route.path)) continue;
+      if (isPublic(route) || LAST.includes(route.path) || PROVIDER_BOUND.includes(route.path)) continue;
       if (isStaff(route)) {
         // Staff routes refuse every tenant role's token (401); modules/staff tests the staff roles.
         for (const role of ROLES) {
@@ -1679,7 +1688,14 @@ describe('the role matrix (docs/roles.md)', () => {
     const foreign = stranger.organization?.id ?? '';
     const failures: string[] = [];
     for (const route of ROUTES) {
-      if (isPublic(route) || isStaff(route) || LAST.includes(route.path) || ACTS_ON_USER.includes(route.path)) continue;
+      if (
+        isPublic(route) ||
+        isStaff(route) ||
+        LAST.includes(route.path) ||
+        ACTS_ON_USER.includes(route.path) ||
+        PROVIDER_BOUND.includes(route.path)
+      )
+        continue;
       // A path that names the organisation itself acts on that one, whatever the header says.
       if (route.path.startsWith('/organizations/{id}/')) continue;
       if (!route.request) throw new Error(`${route.method} ${route.path} has no request`);

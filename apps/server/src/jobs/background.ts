@@ -15,6 +15,7 @@ import { purgeExpiredLeads } from '../modules/leads/lead-purge.service.ts';
 import { failStaleImports, LEADS_IMPORTED } from '../modules/data/data-imports.service.ts';
 import { DATA_PROGRESS_MESSAGE } from '@leadcapture/contracts/data-imports';
 import { sweepExports } from '../modules/data/data-exports.service.ts';
+import { createBulkRunner, resumeStaleBulkJobs } from '../modules/data/data-bulk.service.ts';
 import { DATA_EXPORT_PROGRESS } from '@leadcapture/contracts/data-exports';
 import { LEADS_BULK_UPDATED } from '../modules/leads/lead-bulk.service.ts';
 import { LEAD_CREATED, LEAD_DELETED, LEAD_UPDATED } from '../modules/leads/leads.service.ts';
@@ -62,6 +63,8 @@ export const AUDIT_RETENTION_TASK = 'audit_retention';
 export const LEAD_COUNTS_TASK = 'lead_counts_fold';
 /** Export files past their 7 days, and exports whose process died. */
 export const EXPORT_SWEEP_TASK = 'data_export_sweep';
+/** Bulk jobs whose process died: resumed where their last batch ended (or failed after 3 runs). */
+export const BULK_SWEEP_TASK = 'data_bulk_sweep';
 /** Each day's usage figure is rewritten at most an hour before the day ends. */
 const USAGE_RECORDS_INTERVAL_MS = 60 * 60 * 1000;
 /** Imports interrupted by a dead process are found within a minute of going stale. */
@@ -163,6 +166,11 @@ export function createBackgroundWork(opts: {
     },
     log,
   });
+  // Bulk jobs the sweep resumes run here; the ones started by a request run in the routes' runner.
+  const bulkRunner = createBulkRunner(database.db, log, {
+    batchSize: config.bulkBatchSize,
+    dbKind: database.kind,
+  });
   const scheduler = createScheduler({
     withTryLock: database.withTryLock,
     log,
@@ -186,6 +194,11 @@ export function createBackgroundWork(opts: {
         name: EXPORT_SWEEP_TASK,
         intervalMs: Math.min(config.schedulerIntervalMs, IMPORT_SWEEP_INTERVAL_MS),
         run: () => sweepExports(database.db, storage),
+      },
+      {
+        name: BULK_SWEEP_TASK,
+        intervalMs: Math.min(config.schedulerIntervalMs, IMPORT_SWEEP_INTERVAL_MS),
+        run: () => resumeStaleBulkJobs(database.db, (run) => bulkRunner.start(run)),
       },
       {
         name: ATTACHMENT_CLEANUP_TASK,
@@ -236,9 +249,11 @@ export function createBackgroundWork(opts: {
     outbox,
     webhookDeliveries,
     scheduler,
+    bulkRunner,
     /** A job in flight finishes (and commits) first; what it queued waits in the outbox. */
     async stop() {
       await scheduler.stop();
+      await bulkRunner.stop();
       await outbox.stop();
       await webhookDeliveries.stop();
     },

@@ -12,7 +12,10 @@ export type MailTemplate =
   | 'lead_follow_up_due'
   | 'lead_new'
   | 'lead_hot'
+  | 'lead_new_batch'
   | 'lead_assigned'
+  | 'leads_imported'
+  | 'leads_bulk_assigned'
   | 'invitation_accepted'
   | 'team_message'
   | 'notification_digest'
@@ -35,6 +38,30 @@ interface Copy {
   expiry: string;
   ignore: string;
   signature: string;
+}
+
+/** A notice that several leads are now the recipient's: the same mail, its own subject. */
+function leadsForYou(en: string, sv: string): Record<Lang, Copy> {
+  return {
+    en: {
+      subject: en,
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Open your leads',
+      expiry: '',
+      ignore: 'You get this email because of your notification settings for leads.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: sv,
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Öppna dina leads',
+      expiry: '',
+      ignore: 'Du får det här mejlet på grund av dina aviseringsinställningar för leads.',
+      signature: 'LeadCapture-teamet',
+    },
+  };
 }
 
 const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
@@ -186,6 +213,27 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
       signature: 'LeadCapture-teamet',
     },
   },
+  // Many new leads of one page at once (held captures released by an upgrade): one mail per person.
+  lead_new_batch: {
+    en: {
+      subject: 'You have new leads',
+      greeting: (n) => `Hi ${n},`,
+      body: (detail) => detail,
+      action: 'Open the leads',
+      expiry: '',
+      ignore: 'You get this email because of your notification settings for leads.',
+      signature: 'The LeadCapture team',
+    },
+    sv: {
+      subject: 'Du har fått nya leads',
+      greeting: (n) => `Hej ${n},`,
+      body: (detail) => detail,
+      action: 'Öppna leadsen',
+      expiry: '',
+      ignore: 'Du får det här mejlet på grund av dina aviseringsinställningar för leads.',
+      signature: 'LeadCapture-teamet',
+    },
+  },
   // A hot lead (interest hot or score at the threshold): sent at once, never in a digest.
   lead_hot: {
     en: {
@@ -228,6 +276,10 @@ const COPY: Record<MailTemplate, Record<Lang, Copy>> = {
       signature: 'LeadCapture-teamet',
     },
   },
+  // An import's new leads went to the recipient by its event's automatic assignment.
+  leads_imported: leadsForYou('Imported leads were assigned to you', 'Importerade leads har tilldelats dig'),
+  // Someone else assigned many leads to the recipient at once (a bulk job): one mail, not one per lead.
+  leads_bulk_assigned: leadsForYou('Leads were assigned to you', 'Leads har tilldelats dig'),
   // To the inviter and the owners when an invited person joins.
   invitation_accepted: {
     en: {
@@ -644,6 +696,17 @@ export function usageThresholdDetail(
     : `You have used ${usage.percentage} % of your plan’s ${what}.`;
 }
 
+/** The body of a leads_imported mail, in the assignee's language. */
+export function leadsImportedDetail(language: string, count: number, eventName: string): string {
+  if (language === 'sv')
+    return count === 1
+      ? `1 lead importerades till ${eventName} och tilldelades dig.`
+      : `${count} leads importerades till ${eventName} och tilldelades dig.`;
+  return count === 1
+    ? `1 lead was imported into ${eventName} and assigned to you.`
+    : `${count} leads were imported into ${eventName} and assigned to you.`;
+}
+
 /** The body of a held_leads mail, in the owner's language. */
 export function heldLeadsDetail(language: string, limit: number): string {
   return language === 'sv'
@@ -696,11 +759,36 @@ export function leadNewDetail(
     : `${who} came in${where}.`;
 }
 
+/** The body of a lead_new_batch mail, in the recipient's language. */
+export function leadNewBatchDetail(language: string, batch: { count: number; hot: number; source: string }): string {
+  if (language === 'sv') {
+    const what = batch.count === 1 ? '1 ny lead' : `${batch.count} nya leads`;
+    const where = batch.source ? ` från ${batch.source}` : '';
+    const hot = batch.hot > 0 ? ` ${batch.hot} av dem är heta: hör av dig medan intresset är som störst.` : '';
+    return `${what}${where} har kommit in till dig.${hot}`;
+  }
+  const what = batch.count === 1 ? '1 new lead' : `${batch.count} new leads`;
+  const where = batch.source ? ` from ${batch.source}` : '';
+  const hot =
+    batch.hot > 0
+      ? ` ${batch.hot} of them ${batch.hot === 1 ? 'is' : 'are'} hot: reach out while the interest is high.`
+      : '';
+  return `${what}${where} came in for you.${hot}`;
+}
+
 /** The body of a lead_assigned mail, in the recipient's language. */
 export function leadAssignedDetail(language: string, lead: { name: string; company: string; by: string }): string {
   return language === 'sv'
     ? `${lead.by || 'En kollega'} har tilldelat dig ${leadWho(lead, 'en lead')}.`
     : `${lead.by || 'A colleague'} assigned ${leadWho(lead, 'a lead')} to you.`;
+}
+
+/** The body of a leads_bulk_assigned mail, in the recipient's language. */
+export function leadsBulkAssignedDetail(language: string, given: { count: number; by: string }): string {
+  const n = given.count.toLocaleString(language === 'sv' ? 'sv-SE' : 'en-GB');
+  if (language === 'sv')
+    return `${given.by || 'En kollega'} har tilldelat dig ${n} ${given.count === 1 ? 'lead' : 'leads'}.`;
+  return `${given.by || 'A colleague'} assigned ${n} ${given.count === 1 ? 'lead' : 'leads'} to you.`;
 }
 
 /** The body of an invitation_accepted mail, in the recipient's language. */

@@ -33,6 +33,20 @@ describe('local disk storage', () => {
     expect(readdirSync(path.join(root, 'org-2'))).toEqual([]);
   });
 
+  it('leaves nothing behind when the body fails before its file is open, even a moment later', async () => {
+    // The refusal must not race the opening of the temporary file (a 413 left a stray file in CI).
+    const dir = path.join(root, 'org-3');
+    for (let i = 0; i < 20; i += 1) {
+      // eslint-disable-next-line require-yield -- a body that fails before its first chunk
+      async function* refused(): AsyncGenerator<Buffer> {
+        throw new Error('too large');
+      }
+      await expect(storage.write(`org-3/${i}.png`, refused())).rejects.toThrow('too large');
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('removes everything under a prefix', async () => {
     await storage.write('org-4/x.png', chunks('x'));
     await storage.write('org-4/y.png', chunks('y'));

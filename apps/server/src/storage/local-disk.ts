@@ -33,12 +33,16 @@ export function createLocalStorage(root: string): FileStorage {
           yield chunk;
         }
       };
+      // Keys are fresh UUIDs made by the server, so the target never exists yet; 'wx' guards the
+      // temporary name, which must be this write's alone.
+      const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
       try {
-        // Keys are fresh UUIDs made by the server, so the target never exists yet; 'wx' guards the
-        // temporary name, which must be this write's alone.
-        await pipeline(Readable.from(counted()), createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        await pipeline(Readable.from(counted()), out);
         await rename(partial, target);
       } catch (err) {
+        // pipeline rejects at the first error, while the destroyed stream may still be opening
+        // its file: remove it only once the stream has closed, or the file would appear after.
+        if (!out.closed) await new Promise<void>((done) => out.once('close', () => done()));
         await rm(partial, { force: true });
         throw err;
       }

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './query-client.ts';
 import { meQueryKey } from '../features/auth/api/me.ts';
-import { saveAccessToken } from '../lib/session.ts';
+import { configureApiClient, resetApiClient } from '../lib/api-client.ts';
+import { writeCookie } from '../lib/cookies.ts';
+import { recallUser, rememberUser } from '../lib/offline-snapshot.ts';
+import { clearSession, hasSession, saveAccessToken, SESSION_COOKIES } from '../lib/session.ts';
 import { requireUser } from './guards.ts';
 
 const me = {
@@ -53,5 +56,66 @@ describe('requireUser: the onboarding detour', () => {
     expect(await guard('/dashboard', true)).toBeNull();
     expect(await guard('/settings', false)).toBeNull();
     expect(await guard('/onboarding', false)).toBeNull();
+  });
+});
+
+describe('requireUser: no network (the booth screen reloaded offline)', () => {
+  const user = { ...me, onboarding_completed: true };
+
+  async function guardOffline(path: string, answer: () => Promise<Response>) {
+    vi.stubGlobal('fetch', vi.fn(answer));
+    configureApiClient({ sleep: () => Promise.resolve() });
+    writeCookie(SESSION_COOKIES.signedIn, '1', { maxAge: 60 });
+    const queryClient = createQueryClient();
+    const url = new URL(`http://localhost${path}`);
+    const result: unknown = await requireUser(
+      'en',
+      queryClient,
+    )({ request: new Request(url), url, pattern: path, params: {}, context: undefined });
+    return { location: result instanceof Response ? result.headers.get('Location') : null, queryClient };
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetApiClient();
+    clearSession();
+  });
+
+  it('opens the page with the last known user when the server cannot be reached', async () => {
+    clearSession();
+    rememberUser(user);
+    const { location, queryClient } = await guardOffline('/events/e1/booth', () =>
+      Promise.reject(new TypeError('Failed to fetch')),
+    );
+    expect(location).toBeNull();
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(user);
+    // Stale at once: the network back, the server is asked again.
+    expect(queryClient.getQueryState(meQueryKey)?.dataUpdatedAt).toBe(0);
+    expect(hasSession()).toBe(true);
+  });
+
+  it('goes to sign-in when no user was kept', async () => {
+    const { location } = await guardOffline('/events/e1/booth', () => Promise.reject(new TypeError('Failed to fetch')));
+    expect(location).toBe(`/auth/login?redirect=${encodeURIComponent('/events/e1/booth')}`);
+  });
+
+  it('trusts the server over the kept user: a 401 signs out and forgets it', async () => {
+    rememberUser(user);
+    const { location } = await guardOffline('/leads', () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ status: 'error', error: { code: 'NOT_AUTHENTICATED', message: 'no' } }), {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    expect(location).toBe(`/auth/login?redirect=${encodeURIComponent('/leads')}`);
+    expect(recallUser()).toBeNull();
+  });
+
+  it('a kept user that no longer reads as one is not used', async () => {
+    rememberUser({ ...user, organizations: 'tampered' });
+    const { location } = await guardOffline('/leads', () => Promise.reject(new TypeError('Failed to fetch')));
+    expect(location).not.toBeNull();
   });
 });

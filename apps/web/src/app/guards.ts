@@ -1,7 +1,11 @@
+import type { Me } from '@leadcapture/contracts/auth';
+import { parseMe } from '@leadcapture/contracts/me-check';
 import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, redirectDocument, type LoaderFunctionArgs } from 'react-router';
 import { meQueryOptions } from '../features/auth/api/me.ts';
 import { localizePath, loginPath, stripLanguagePrefix, type Language } from '../i18n/language.ts';
+import { isApiError } from '../lib/api-client.ts';
+import { recallUser, rememberUser } from '../lib/offline-snapshot.ts';
 import { clearSession, getSession, hasSession, saveOrganizationId } from '../lib/session.ts';
 
 /**
@@ -26,27 +30,46 @@ export function redirectSignedIn(language: Language) {
 /**
  * Everything else needs a signed-in user: without a session → login with `redirect`; with one,
  * the user record is loaded (then cached for its staleTime) and a failure logs out (spec 01 §2, §8).
+ * No answer at all (no network, the booth's Wi-Fi) is not a failure of the session: the last
+ * known user (lib/offline-snapshot.ts) opens the page, so the booth screen works offline after a
+ * reload; with no such record it is a failure like any other.
  */
 export function requireUser(language: Language, queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const wanted = `${url.pathname}${url.search}`;
     if (!hasSession()) return redirect(loginPath(language, wanted));
+    let me: Me;
     try {
-      const me = await queryClient.query(meQueryOptions());
-      // Keep the organisation cookie on one of the user's organisations (it drives X-Organization-Id).
-      const current = getSession().organizationId;
-      if (current === null || !me.organizations.some((o) => o.id === current)) {
-        saveOrganizationId(me.current_organization?.id ?? me.organizations[0]?.id ?? null);
-      }
-      return onboardingRedirect(me.onboarding_completed, url.pathname, language);
+      me = await queryClient.query(meQueryOptions());
+      rememberUser(me);
     } catch (error) {
       if (request.signal.aborted) throw error;
-      // The cache goes when the login page mounts (layouts/signed-out-layout.tsx).
-      clearSession();
-      return redirect(loginPath(language, wanted));
+      const known = isApiError(error) && error.status === 0 ? lastKnownUser() : null;
+      if (known === null) {
+        // The cache goes when the login page mounts (layouts/signed-out-layout.tsx).
+        clearSession();
+        return redirect(loginPath(language, wanted));
+      }
+      // Stale at once: the first call with the network back asks the server again.
+      queryClient.setQueryData(meQueryOptions().queryKey, known, { updatedAt: 0 });
+      me = known;
     }
+    // Keep the organisation cookie on one of the user's organisations (it drives X-Organization-Id).
+    const current = getSession().organizationId;
+    if (current === null || !me.organizations.some((o) => o.id === current)) {
+      saveOrganizationId(me.current_organization?.id ?? me.organizations[0]?.id ?? null);
+    }
+    return onboardingRedirect(me.onboarding_completed, url.pathname, language);
   };
+}
+
+function lastKnownUser(): Me | null {
+  try {
+    return parseMe(recallUser());
+  } catch {
+    return null;
+  }
 }
 
 /** sessionStorage key: the /dashboard → /onboarding detour has happened in this browser session. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accentTheme, contrast, DEFAULT_ACCENT, parseHex } from './accent.ts';
+import { contrast, parseHex } from '@leadcapture/contracts/brand-color';
+import { accentTheme, DEFAULT_ACCENT } from './accent.ts';
 
 const rgb = (hex: string) => {
   const value = parseHex(hex);

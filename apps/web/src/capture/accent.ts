@@ -7,42 +7,14 @@
  *   non-text contrast, so a pale yellow brand still shows where focus is.
  */
 
-type Rgb = readonly [number, number, number];
+import { contrast, INK, parseHex, textOnColor, toHex, WHITE, type Rgb } from '@leadcapture/contracts/brand-color';
 
 /** The app's own primary (indigo-600), for an event without a usable colour. */
 export const DEFAULT_ACCENT = '#4f46e5';
-const WHITE: Rgb = [255, 255, 255];
-/** slate-950, the darkest ink of the design system. */
-const INK: Rgb = [2, 6, 23];
 /** The card in each theme (white; slate-900). */
 const CARD_LIGHT: Rgb = WHITE;
 const CARD_DARK: Rgb = [15, 23, 43];
 const NON_TEXT_CONTRAST = 3;
-
-export function parseHex(hex: string): Rgb | null {
-  const match = /^#([0-9a-f]{6})$/i.exec(hex.trim());
-  if (match === null) return null;
-  const n = Number.parseInt(match[1] ?? '', 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
-
-function toHex(rgb: Rgb): string {
-  return `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
-}
-
-/** WCAG 2 relative luminance. */
-export function luminance([r, g, b]: Rgb): number {
-  const channel = (c: number) => {
-    const s = c / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-}
-
-export function contrast(a: Rgb, b: Rgb): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 function mix(from: Rgb, to: Rgb, amount: number): Rgb {
   return [0, 1, 2].map((i) => (from[i] ?? 0) + ((to[i] ?? 0) - (from[i] ?? 0)) * amount) as unknown as Rgb;
@@ -70,7 +42,7 @@ export function accentTheme(primaryColor: string): AccentTheme {
   const rgb = parseHex(primaryColor) ?? parseHex(DEFAULT_ACCENT) ?? INK;
   return {
     accent: toHex(rgb),
-    foreground: contrast(rgb, WHITE) >= contrast(rgb, INK) ? '#ffffff' : toHex(INK),
+    foreground: textOnColor(toHex(rgb))?.color ?? '#ffffff',
     ringLight: toHex(shadeFor(rgb, CARD_LIGHT, INK, NON_TEXT_CONTRAST)),
     ringDark: toHex(shadeFor(rgb, CARD_DARK, WHITE, NON_TEXT_CONTRAST)),
   };

@@ -43,6 +43,14 @@ describe('captureReducer', () => {
     });
   });
 
+  it('leaves "saved, it will be sent" for the form when the server refused what was kept', () => {
+    const saved = captureReducer(captureReducer(form, { type: 'submit' }), { type: 'saved_offline' });
+    expect(saved).toEqual({ phase: 'saved_offline', page: event });
+    expect(captureReducer(saved, { type: 'kept_refused' })).toEqual(form);
+    const thanks = { phase: 'thank_you', page: event, email: '' } as const;
+    expect(captureReducer(thanks, { type: 'kept_refused' })).toBe(thanks);
+  });
+
   it('ignores actions that do not fit the phase (a double submit, a late answer)', () => {
     const submitting = captureReducer(form, { type: 'submit' });
     expect(captureReducer(submitting, { type: 'submit' })).toBe(submitting);

@@ -13,6 +13,9 @@ import type { ApiFailure } from './api.ts';
  *      ├─404──▶ not_found│                   ├─404──▶ not_found           │
  *      └─other─▶ error   └──submit_failed────┘        (reset: the next visitor, kiosk mode)
  *
+ * `kept_refused` (the server refused what was kept, the page's fix panel shows it) takes
+ * saved_offline back to the form: "it will be sent" no longer holds.
+ *
  * A failed load (network, server) is `error` with a retry (`load` again). A failed submit goes
  * back to `form` with the failure shown and the answers kept.
  */
@@ -35,6 +38,7 @@ export type CaptureAction<P> =
   | { type: 'submitted'; status: CaptureStatus; email: string }
   | { type: 'submit_failed'; failure: ApiFailure }
   | { type: 'saved_offline' }
+  | { type: 'kept_refused' }
   | { type: 'reset' };
 
 export const initialCaptureState = { phase: 'loading' } as const;
@@ -65,6 +69,8 @@ export function captureReducer<P>(state: CaptureState<P>, action: CaptureAction<
       return { phase: 'form', page: state.page, failure: action.failure };
     case 'saved_offline':
       return state.phase === 'submitting' ? { phase: 'saved_offline', page: state.page } : state;
+    case 'kept_refused':
+      return state.phase === 'saved_offline' ? { phase: 'form', page: state.page, failure: null } : state;
     case 'reset':
       return state.phase === 'thank_you' || state.phase === 'pending_approval' || state.phase === 'saved_offline'
         ? { phase: 'form', page: state.page, failure: null }

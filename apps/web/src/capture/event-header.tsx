@@ -3,6 +3,7 @@ import { CalendarDays, Globe, MapPin } from 'lucide-react';
 import type { Language } from '../i18n/language.ts';
 import { formatEventDates } from './format.ts';
 import type { Translate } from './i18n.ts';
+import { BrandMark } from './page-frame.tsx';
 
 function websiteHost(url: string): { href: string; host: string } | null {
   if (!/^https?:\/\//i.test(url)) return null;
@@ -18,26 +19,10 @@ export function EventHeader({ event, t, language }: { event: PublicEvent; t: Tra
   const dates = formatEventDates(event.start_date, event.end_date, language);
   const website = websiteHost(event.website);
   const organizer = event.organization_name.trim();
-  const initial = (organizer || event.name).trim().charAt(0).toUpperCase();
   return (
     <header className="grid gap-5 px-5 pt-6 pb-7 sm:px-10 sm:pt-10 sm:pb-8">
       <div className="flex items-center gap-4">
-        {event.logo_url !== null ? (
-          <img
-            src={event.logo_url}
-            alt={t('event.logoAlt', { organization: organizer || event.name })}
-            width={64}
-            height={64}
-            className="size-16 shrink-0 rounded-2xl bg-white object-contain p-1.5 shadow-sm ring-1 ring-border"
-          />
-        ) : (
-          <div
-            aria-hidden="true"
-            className="grid size-16 shrink-0 place-items-center rounded-2xl bg-(--form-accent) text-2xl font-bold text-(--form-accent-foreground) shadow-sm"
-          >
-            {initial}
-          </div>
-        )}
+        <BrandMark logoUrl={event.logo_url} name={organizer || event.name} t={t} />
         {organizer !== '' && (
           <p className="min-w-0 text-sm font-medium text-muted-foreground">
             {t('event.hostedBy', { organization: organizer })}

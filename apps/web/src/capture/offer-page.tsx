@@ -1,22 +1,18 @@
 import type { PublicOffer } from '@leadcapture/contracts/public-capture';
 import { SearchX } from 'lucide-react';
 import { countOfferView, getPublicOffer, offerPath, submitOffer } from './api.ts';
+import { accentVariables } from './accent.ts';
 import type { Translate } from './i18n.ts';
+import { BrandMark } from './page-frame.tsx';
 import { PublicPage, type PageKind, type PublicPageProps } from './public-page.tsx';
 
-/** The offer's heading: who offers it, its title (the page's h1) and its description. */
+/** The offer's heading: the organisation's mark, who offers it, its title (the page's h1) and its description. */
 function OfferHeader({ offer, t }: { offer: PublicOffer; t: Translate }) {
   const organizer = offer.organization_name.trim();
-  const initial = (organizer || offer.title).trim().charAt(0).toUpperCase();
   return (
     <header className="grid gap-5 px-5 pt-6 pb-7 sm:px-10 sm:pt-10 sm:pb-8">
       <div className="flex items-center gap-4">
-        <div
-          aria-hidden="true"
-          className="grid size-16 shrink-0 place-items-center rounded-2xl bg-(--form-accent) text-2xl font-bold text-(--form-accent-foreground) shadow-sm"
-        >
-          {initial}
-        </div>
+        <BrandMark logoUrl={offer.logo_url} name={organizer || offer.title} t={t} />
         {organizer !== '' && (
           <p className="min-w-0 text-sm font-medium text-muted-foreground">
             {t('offer.offeredBy', { organization: organizer })}
@@ -31,7 +27,7 @@ function OfferHeader({ offer, t }: { offer: PublicOffer; t: Translate }) {
   );
 }
 
-/** An offer page: no colour or dates of its own; the offer's own thank-you text when it has one. */
+/** An offer page: the organisation's logo and colour, no dates; the offer's own thank-you text when it has one. */
 const offerPage: PageKind<PublicOffer> = {
   load: (slug) => getPublicOffer(slug),
   countView: countOfferView,
@@ -41,7 +37,7 @@ const offerPage: PageKind<PublicOffer> = {
   formPage: (offer) => ({ ...offer, name: offer.title }),
   emailVerification: () => false,
   successMessage: (offer) => offer.success_message,
-  accent: () => undefined,
+  accent: (offer) => accentVariables(offer.primary_color),
   header: (offer, t) => <OfferHeader offer={offer} t={t} />,
   notFound: {
     icon: <SearchX aria-hidden="true" className="size-7" />,

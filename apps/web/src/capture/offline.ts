@@ -67,7 +67,14 @@ export function prepareOffline(formApiPath: string): void {
       const files = performance
         .getEntriesByType('resource')
         .map((entry) => entry.name)
-        .filter((url) => new URL(url).pathname.startsWith('/capture/assets/'));
+        .filter((url) => {
+          const { origin, pathname } = new URL(url);
+          // The page's own files and the organiser's logo (public files: sw.ts keeps them).
+          return (
+            origin === window.location.origin &&
+            (pathname.startsWith('/capture/assets/') || pathname.startsWith('/api/v1/public/files/'))
+          );
+        });
       const urls = [window.location.href, `${window.location.origin}${API_BASE}${formApiPath}`, ...files];
       registration.active?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urls } });
     })

@@ -66,19 +66,45 @@ export function PageFooter({
           href={otherLanguageHref(pathname, search, language)}
           lang={other}
           hrefLang={other}
-          className="rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-(--form-ring,var(--ring))"
+          className="inline-flex min-h-11 items-center rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-(--form-ring,var(--ring))"
         >
           {t('footer.otherLanguage')}
         </a>
         <span aria-hidden="true">·</span>
         <a
           href={localizePath('/', language)}
-          className="rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-(--form-ring,var(--ring))"
+          className="inline-flex min-h-11 items-center rounded-sm underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-(--form-ring,var(--ring))"
         >
           {t('footer.poweredBy', { brand: 'LeadCapture' })}
         </a>
       </p>
     </footer>
+  );
+}
+
+/**
+ * The organiser's mark at the top of a page's card: its logo (the event's, else the
+ * organisation's), or the organiser's initial on the brand colour when there is none.
+ */
+export function BrandMark({ logoUrl, name, t }: { logoUrl: string | null; name: string; t: Translate }) {
+  if (logoUrl !== null) {
+    return (
+      <img
+        src={logoUrl}
+        alt={t('event.logoAlt', { organization: name })}
+        width={64}
+        height={64}
+        className="size-16 shrink-0 rounded-2xl bg-white object-contain p-1.5 shadow-sm ring-1 ring-border"
+      />
+    );
+  }
+  return (
+    <div
+      aria-hidden="true"
+      className="grid size-16 shrink-0 place-items-center rounded-2xl bg-(--form-accent) text-2xl font-bold text-(--form-accent-foreground) shadow-sm"
+    >
+      {name.trim().charAt(0).toUpperCase()}
+    </div>
   );
 }
 

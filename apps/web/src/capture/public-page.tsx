@@ -1,11 +1,12 @@
 import { attributionFromPage, type CaptureRequest, type CaptureResult } from '@leadcapture/contracts/public-capture';
 import { Check, Clock, CloudOff, Mail, RotateCcw, WifiOff } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import type { Language } from '../i18n/language.ts';
 import { uploadAttachment, type ApiFailure, type ApiResult } from './api.ts';
 import { CaptureForm, type CaptureFormPage } from './capture-form.tsx';
 import { captureReducer, initialCaptureState, type CaptureState } from './capture-machine.ts';
 import { createTranslator, rendererMessages, type MessageKey, type Translate } from './i18n.ts';
+import { KeptFix } from './kept-fix.tsx';
 import { keepForLater } from './offline.ts';
 import {
   cardClass,
@@ -190,6 +191,12 @@ export function PublicPage<P>({
     else if (page !== null) document.title = t('meta.title', { event: kind.formPage(page).name });
   }, [state.phase, page, kind, t]);
 
+  // "Saved - it will be sent" no longer holds once the server refused what was kept: the fix
+  // panel says so, and the page offers the form again instead.
+  const onRefused = useCallback((count: number) => {
+    if (count > 0) dispatch({ type: 'kept_refused' });
+  }, []);
+
   // Where focus goes after a change the visitor caused: the result's heading, or the fresh form.
   useEffect(() => {
     if (focusNext.current === 'form' && state.phase === 'form') {
@@ -254,6 +261,7 @@ export function PublicPage<P>({
     <PageFrame accent={kind.accent(shown)} footer={footer}>
       <div className={cardClass}>
         {kind.header(shown, t, language)}
+        <KeptFix action={kind.offline.action} slug={slug} fields={formPage.form_fields} t={t} onRefused={onRefused} />
         <div className="mx-5 border-t border-border sm:mx-10" />
         {state.phase === 'saved_offline' ? (
           <section

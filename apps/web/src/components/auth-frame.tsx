@@ -4,6 +4,9 @@ import type { ReactNode } from 'react';
 export const authBrandClass =
   'flex items-center gap-2.5 rounded-md text-base font-semibold tracking-tight text-foreground focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring';
 
+/** The product name beside the mark: on the narrowest phones only the mark shows, so the theme and language controls fit. */
+export const authBrandNameClass = 'max-[26rem]:sr-only';
+
 type AuthFrameProps = {
   /** The product name linking home, drawn with `authBrandClass`. */
   brand: ReactNode;

@@ -2,13 +2,11 @@ import {
   BarChart3,
   Cpu,
   Factory,
-  Moon,
   PartyPopper,
   Plug,
   Radio,
   Shuffle,
   Stethoscope,
-  Sun,
   Target,
   ClipboardList,
   type LucideIcon,
@@ -16,16 +14,14 @@ import {
 import type { ReactNode } from 'react';
 import { LogoMark } from '../components/logo-mark.tsx';
 import { localizePath, type Language } from '../i18n/language.ts';
-import { toggleTheme } from '../lib/theme.ts';
-import { useTheme } from '../lib/use-theme.ts';
-import { PricingSection } from './pricing-section.tsx';
+import { Island } from './islands.tsx';
 import type { Translate } from './strings.ts';
-import { Walkthrough } from './walkthrough.tsx';
 
 /**
  * The landing page at / and /sv (spec 01 §2): hero, the problems of a booth team, the demo, how it
  * works in four steps, features, industries, pricing, FAQ, a call to action and the footer. A
- * light build of its own (decision 036): plain links between pages, no router.
+ * light build of its own (decision 036): plain links between pages, no router. The build renders
+ * it into the HTML (prerender.tsx); in the browser only its islands (islands.tsx) run.
  */
 export function LandingPage({ language, t }: { language: Language; t: Translate }) {
   const lp = (path: string) => localizePath(path, language);
@@ -74,7 +70,7 @@ export function LandingPage({ language, t }: { language: Language; t: Translate 
             >
               {t('nav.otherLanguage')}
             </a>
-            <ThemeButton t={t} />
+            <Island name="theme" language={language} t={t} />
             <a
               href={lp('/auth/login')}
               className="hidden h-10 items-center rounded-lg px-3 text-sm font-semibold text-foreground hover:bg-accent sm:flex"
@@ -127,7 +123,7 @@ export function LandingPage({ language, t }: { language: Language; t: Translate 
 
         <Section id="demo" title={t('demo.title')} intro={t('demo.intro')}>
           <div className="mt-10">
-            <Walkthrough language={language} t={t} />
+            <Island name="walkthrough" language={language} t={t} />
           </div>
         </Section>
 
@@ -175,7 +171,7 @@ export function LandingPage({ language, t }: { language: Language; t: Translate 
         </Section>
 
         <Section id="pricing" title={t('pricing.title')} intro={t('pricing.intro')}>
-          <PricingSection language={language} t={t} />
+          <Island name="pricing" language={language} t={t} />
         </Section>
 
         <Section id="faq" title={t('faq.title')} muted>
@@ -359,26 +355,5 @@ function FooterLinks({ title, links }: { title: string; links: [string, string][
         ))}
       </ul>
     </div>
-  );
-}
-
-/** components/theme-toggle.tsx, without the app's Button (as the sign-in page has it). */
-function ThemeButton({ t }: { t: Translate }) {
-  const theme = useTheme();
-  const label = theme === 'dark' ? t('theme.toLight') : t('theme.toDark');
-  return (
-    <button
-      type="button"
-      onClick={toggleTheme}
-      aria-label={label}
-      title={label}
-      className="flex size-10 cursor-pointer items-center justify-center rounded-lg text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-    >
-      {theme === 'dark' ? (
-        <Sun aria-hidden="true" className="size-5" />
-      ) : (
-        <Moon aria-hidden="true" className="size-5" />
-      )}
-    </button>
   );
 }

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { Language } from '../i18n/language.ts';
 import type { Translate } from './strings.ts';
 
@@ -25,15 +25,34 @@ export const WALKTHROUGH_STEPS = [
 
 export const STEP_MS = 5000;
 
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+const subscribeReducedMotion = (onChange: () => void) => {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+
+/**
+ * Whether the visitor asked for less motion; false in the build's render and in the render that
+ * hydrates it (the server snapshot), then the browser's answer.
+ */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
 
 export function Walkthrough({ language, t }: { language: Language; t: Translate }) {
   const [step, setStep] = useState(0);
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  // Plays unless the visitor asked for less motion, until they play or pause it themselves.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const reducedMotion = useReducedMotion();
+  const playing = chosen ?? !reducedMotion;
   // Announce the caption only after the visitor moved the walkthrough, not on every timed step.
   const [announce, setAnnounce] = useState(false);
-  const captionId = useId();
   const total = WALKTHROUGH_STEPS.length;
 
   useEffect(() => {
@@ -43,7 +62,7 @@ export function Walkthrough({ language, t }: { language: Language; t: Translate 
   }, [playing, step, total]);
 
   const goTo = (next: number) => {
-    setPlaying(false);
+    setChosen(false);
     setAnnounce(true);
     setStep((next + total) % total);
   };
@@ -77,7 +96,6 @@ export function Walkthrough({ language, t }: { language: Language; t: Translate 
       </div>
       <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start">
         <p
-          id={captionId}
           aria-live={announce ? 'polite' : 'off'}
           className="min-h-[3.5rem] flex-1 text-base text-pretty text-foreground"
         >
@@ -94,7 +112,7 @@ export function Walkthrough({ language, t }: { language: Language; t: Translate 
             label={playing ? t('demo.pause') : t('demo.play')}
             onClick={() => {
               setAnnounce(playing);
-              setPlaying(!playing);
+              setChosen(!playing);
             }}
           >
             {playing ? <Pause aria-hidden="true" className="size-5" /> : <Play aria-hidden="true" className="size-5" />}

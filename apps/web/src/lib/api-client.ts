@@ -418,7 +418,10 @@ export function retryDelay(response: Response | null, now = Date.now()): number 
  * stored, and sending it again would create the lead twice. See docs/decisions/007-web-retries.md.
  */
 function mayRetry(method: HttpMethod, attempt: number): boolean {
-  return IDEMPOTENT_METHODS.has(method) && attempt < MAX_ATTEMPTS;
+  // A device that knows it has no network (the booth's Wi-Fi gone) answers at once: the
+  // offline paths (the booth screen, the last known user) take over without waiting seconds.
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  return IDEMPOTENT_METHODS.has(method) && attempt < MAX_ATTEMPTS && !offline;
 }
 
 function validationLines(details: unknown): string | null {

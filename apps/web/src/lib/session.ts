@@ -1,5 +1,6 @@
 import { allCookies, deleteCookie, readCookie, writeCookie } from './cookies.ts';
 import { getImpersonation } from './impersonation.ts';
+import { forgetOfflineSnapshot } from './offline-snapshot.ts';
 
 /**
  * Where the signed-in session lives in the browser. The access token is kept in memory only and
@@ -105,5 +106,7 @@ export function startSession(result: { access: string; organization: { id: strin
 export function clearSession(): void {
   accessToken = null;
   for (const name of [...Object.values(SESSION_COOKIES), ...LEGACY_TOKEN_COOKIES]) deleteCookie(name);
+  // The last known user and events kept for the booth screen offline leave with the session.
+  forgetOfflineSnapshot();
   changed();
 }

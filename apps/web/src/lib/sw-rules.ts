@@ -7,6 +7,10 @@
 export const OFFLINE_CACHE = 'leadcapture-data-v1';
 /** The light build's hashed files (/capture/assets/). */
 export const CAPTURE_ASSETS_CACHE = 'leadcapture-capture-assets-v1';
+/** Logos the visitors' pages show (public files by id: a new logo is a new id). */
+export const BRAND_FILES_CACHE = 'leadcapture-brand-files-v1';
+/** A public file the capture page may show (the organiser's logo): kept for offline use. */
+export const PUBLIC_FILE_PATH = /^\/api\/v1\/public\/files\/[0-9a-f-]{36}\/$/;
 /** The notification icons of spec 02 §9. */
 export const NOTIFICATION_ICON = '/pwa-192x192.png';
 export const NOTIFICATION_BADGE = '/pwa-64x64.png';

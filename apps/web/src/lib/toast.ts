@@ -46,7 +46,9 @@ function emit(): void {
 export function showToast(input: ToastInput): string {
   counter += 1;
   const id = `toast-${counter}`;
-  const duration = input.duration ?? (input.type === 'error' ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS);
+  // An error, or a toast that offers something to do, stays long enough to be read and acted on.
+  const lingers = input.type === 'error' || input.action !== undefined;
+  const duration = input.duration ?? (lingers ? ERROR_TOAST_DURATION_MS : TOAST_DURATION_MS);
   // The same message twice in a row (three parallel requests failing alike) is shown once.
   const duplicate = toasts.find((t) => t.type === input.type && t.title === input.title && t.message === input.message);
   if (duplicate) return duplicate.id;

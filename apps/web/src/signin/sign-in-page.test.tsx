@@ -20,7 +20,9 @@ function renderPage(options: { language?: Language; search?: string } & Partial<
   const go = vi.fn<(url: string) => void>();
   const { language = 'en', search = '' } = options;
   const pathname = language === 'en' ? '/auth/login' : '/sv/auth/login';
-  render(<SignInPage go={go} pathname={pathname} {...options} language={language} search={search} />);
+  // No providers unless a test asks for them, or (providers: undefined) for the server's list.
+  const props = 'providers' in options ? options : { ...options, providers: [] };
+  render(<SignInPage go={go} pathname={pathname} {...props} language={language} search={search} />);
   return { go, user: userEvent.setup({ delay: null }) };
 }
 
@@ -155,5 +157,68 @@ describe('the sign-in page', () => {
     expect(screen.getByRole('link', { name: 'Continue with Google' }).getAttribute('href')).toBe(
       '/api/v1/auth/oauth/google/',
     );
+  });
+});
+
+describe('social sign-in on the sign-in page', () => {
+  const SOCIAL = 'GET /auth/social/';
+  const LINK = 'POST /auth/social/link/';
+  const listed = {
+    providers: [
+      { id: 'google', name: 'Google', start_url: '/api/v1/auth/social/google/start/' },
+      { id: 'microsoft', name: 'Microsoft', start_url: '/api/v1/auth/social/microsoft/start/' },
+    ],
+  };
+
+  it('asks the server for the configured providers and starts each with the landing path', async () => {
+    stubCaptureApi({ [SOCIAL]: ok(listed) });
+    renderPage({ providers: undefined, language: 'sv', search: '?redirect=%2Fsv%2Fleads' });
+    const google = await screen.findByRole('link', { name: 'Fortsätt med Google' });
+    expect(google.getAttribute('href')).toBe('/api/v1/auth/social/google/start/?redirect=%2Fsv%2Fleads');
+    expect(screen.getByRole('link', { name: 'Fortsätt med Microsoft' }).getAttribute('href')).toBe(
+      '/api/v1/auth/social/microsoft/start/?redirect=%2Fsv%2Fleads',
+    );
+  });
+
+  it('shows no provider when none is configured', async () => {
+    const api = stubCaptureApi({ [SOCIAL]: ok({ providers: [] }) });
+    renderPage({ providers: undefined });
+    await waitFor(() => expect(api.of(SOCIAL)).toHaveLength(1));
+    expect(screen.queryByText('or continue with')).toBeNull();
+  });
+
+  it('says what went wrong when the provider sent the browser back with an error', () => {
+    renderPage({ providers: [], search: '?social_error=SOCIAL_EMAIL_UNVERIFIED&provider=google' });
+    expect(screen.getByRole('alert').textContent).toContain('Google has not verified your email address');
+    cleanup();
+    renderPage({ providers: [], language: 'sv', search: '?social_error=SOCIAL_NONCE_MISMATCH&provider=microsoft' });
+    expect(screen.getByRole('alert').textContent).toBe('Svaret från Microsoft kunde inte kontrolleras. Försök igen.');
+    cleanup();
+    renderPage({ providers: [], search: '?social_error=SOMETHING_NEW&provider=google' });
+    expect(screen.getByRole('alert').textContent).toBe('Sign-in with Google failed. Please try again.');
+  });
+
+  it('links the provider after the password sign-in of an existing account, then goes on', async () => {
+    const api = stubCaptureApi({ [LOGIN]: ok(result()), [LINK]: ok({ provider: 'google', email: 'ada@example.com' }) });
+    const { go, user } = renderPage({
+      providers: [],
+      search: '?social_error=SOCIAL_ACCOUNT_EXISTS&provider=google&redirect=%2Fleads',
+    });
+    expect(screen.getByRole('status').textContent).toContain('Sign in with your password once to link Google');
+    await fillIn(user, 'ada@example.com', 'Booth2026');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/leads'));
+    expect(api.of(LINK)[0]?.headers.authorization).toBe('Bearer access-token');
+  });
+
+  it('says so when the link is refused, and offers to go on signed in', async () => {
+    stubCaptureApi({ [LOGIN]: ok(result()), [LINK]: fail(403, 'PERMISSION_DENIED') });
+    const { go, user } = renderPage({ providers: [], search: '?social_error=SOCIAL_ACCOUNT_EXISTS&provider=google' });
+    await fillIn(user, 'ada@example.com', 'Booth2026');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Google could not be linked');
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/dashboard');
+    expect(go).not.toHaveBeenCalled();
   });
 });

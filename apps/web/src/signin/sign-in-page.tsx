@@ -1,5 +1,6 @@
 import { Moon, Sun } from 'lucide-react';
 import {
+  useEffect,
   useId,
   useMemo,
   useRef,
@@ -11,7 +12,8 @@ import {
 } from 'react';
 import type { ApiFailure } from '../capture/api.ts';
 import { Spinner } from '../capture/spinner.tsx';
-import { AuthFrame, authBrandClass } from '../components/auth-frame.tsx';
+import { SocialChoice } from '../components/social-choice.tsx';
+import { AuthFrame, authBrandClass, authBrandNameClass } from '../components/auth-frame.tsx';
 import {
   buttonBaseClasses,
   buttonSizeClasses,
@@ -30,10 +32,18 @@ import { toggleTheme } from '../lib/theme.ts';
 import { useTheme } from '../lib/use-theme.ts';
 import { checkLogin, loginBody, PROBLEM_VALUES, type LoginProblems, type LoginValues } from './check-login.ts';
 import { signIn } from './sign-in.ts';
-import { socialProviders, type SocialProvider } from './social-providers.ts';
+import {
+  linkSocialIdentity,
+  loadSocialProviders,
+  providerName,
+  socialErrorMessage,
+  type SocialProvider,
+} from './social-providers.ts';
 import { createTranslator, type MessageKey, type Translate } from './strings.ts';
 
 const linkClass = 'font-semibold text-primary-soft-foreground hover:underline';
+/** A neutral notice (a step to take, not an error): the alert's shape in the card's muted colours. */
+const noticeClass = 'rounded-lg border border-border bg-muted px-3.5 py-3 text-sm font-medium text-foreground';
 const primaryButton = `${buttonBaseClasses} ${buttonVariantClasses.primary} ${buttonSizeClasses.lg}`;
 
 /** What the form says when the server did not sign the user in (the catalogue's wording). */
@@ -49,6 +59,7 @@ export interface SignInPageProps {
   search: string;
   /** Where the browser goes once signed in; `location.replace` in the page, a spy in tests. */
   go: (url: string) => void;
+  /** The social sign-in providers; asked of the server (`GET /auth/social/`) when not given. */
   providers?: readonly SocialProvider[];
 }
 
@@ -59,9 +70,29 @@ export interface SignInPageProps {
  * in, the browser goes to the `redirect` query when it is a path of this site, else to
  * /dashboard in the user's language, replacing this page in the history.
  */
-export function SignInPage({ language, pathname, search, go, providers = socialProviders }: SignInPageProps) {
+export function SignInPage({ language, pathname, search, go, providers: given }: SignInPageProps) {
   const t = useMemo(() => createTranslator(language), [language]);
   const lp = (path: string) => localizePath(path, language);
+  const query = useMemo(() => new URLSearchParams(search), [search]);
+  // A social sign-in that came back here (decision 030): its error, and whether a link waits.
+  const socialError = query.get('social_error');
+  const socialProvider = providerName(query.get('provider'));
+  const socialMessage = socialErrorMessage(socialError);
+  const linkPending = socialError === 'SOCIAL_ACCOUNT_EXISTS';
+  const [loaded, setLoaded] = useState<readonly SocialProvider[]>([]);
+  const [linkFailedTo, setLinkFailedTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (given !== undefined) return;
+    let live = true;
+    const target = safeRedirect(query.get('redirect'), localizePath('/dashboard', language));
+    void loadSocialProviders(target).then((list) => {
+      if (live) setLoaded(list);
+    });
+    return () => {
+      live = false;
+    };
+  }, [given, query, language]);
+  const providers = given ?? loaded;
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [problems, setProblems] = useState<LoginProblems>({});
   // Like the app's forms: checked on submit, then again on every change until it passes.
@@ -101,8 +132,18 @@ export function SignInPage({ language, pathname, search, go, providers = socialP
       '/dashboard',
       isLanguage(result.data.user.language) ? result.data.user.language : language,
     );
+    const next = safeRedirect(query.get('redirect'), home);
+    if (linkPending) {
+      // The owner has now signed in to the account: the provider identity they brought is linked.
+      const linked = await linkSocialIdentity(result.data.access);
+      if (!linked.ok) {
+        setPending(false);
+        setLinkFailedTo(next);
+        return;
+      }
+    }
     // Stays busy: the next page is loading.
-    go(safeRedirect(new URLSearchParams(search).get('redirect'), home));
+    go(next);
   };
 
   const problemText = (field: keyof LoginValues): string | undefined => {
@@ -115,7 +156,7 @@ export function SignInPage({ language, pathname, search, go, providers = socialP
       brand={
         <a href={lp('/')} className={authBrandClass}>
           <LogoMark className="size-7" />
-          {t('brand')}
+          <span className={authBrandNameClass}>{t('brand')}</span>
         </a>
       }
       controls={
@@ -144,6 +185,19 @@ export function SignInPage({ language, pathname, search, go, providers = socialP
         {failure !== null && (
           <div role="alert" className={formAlertClasses.error}>
             {t(failure)}
+          </div>
+        )}
+        {failure === null && linkFailedTo === null && socialMessage !== null && (
+          <div role={linkPending ? 'status' : 'alert'} className={linkPending ? noticeClass : formAlertClasses.error}>
+            {t(socialMessage, { provider: socialProvider })}
+          </div>
+        )}
+        {linkFailedTo !== null && (
+          <div role="alert" className={formAlertClasses.error}>
+            {t('socialLinkFailed', { provider: socialProvider })}{' '}
+            <a href={linkFailedTo} className={linkClass}>
+              {t('continueLink')}
+            </a>
           </div>
         )}
         <TextField
@@ -189,7 +243,14 @@ export function SignInPage({ language, pathname, search, go, providers = socialP
           {t('submit')}
         </button>
       </form>
-      <SocialSignIn t={t} providers={providers} />
+      <SocialChoice
+        divider={t('orContinueWith')}
+        links={providers.map((provider) => ({
+          id: provider.id,
+          href: provider.href,
+          label: t('continueWith', { provider: provider.name }),
+        }))}
+      />
     </AuthFrame>
   );
 }
@@ -300,31 +361,5 @@ function LanguageLinks({
         })}
       </ul>
     </nav>
-  );
-}
-
-/** "Or continue with" and one link per provider; nothing at all without providers. */
-function SocialSignIn({ t, providers }: { t: Translate; providers: readonly SocialProvider[] }) {
-  if (providers.length === 0) return null;
-  return (
-    <div className="mt-6 grid gap-4">
-      <div className="flex items-center gap-3 text-xs text-muted-foreground">
-        <span aria-hidden="true" className="h-px flex-1 bg-border" />
-        {t('orContinueWith')}
-        <span aria-hidden="true" className="h-px flex-1 bg-border" />
-      </div>
-      <ul className="grid gap-2">
-        {providers.map((provider) => (
-          <li key={provider.id}>
-            <a
-              href={provider.href}
-              className={`${buttonBaseClasses} ${buttonVariantClasses.outline} ${buttonSizeClasses.lg} w-full`}
-            >
-              {t('continueWith', { provider: provider.name })}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

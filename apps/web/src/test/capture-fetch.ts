@@ -103,6 +103,8 @@ export function publicOffer(changes: Partial<PublicOffer> = {}, fields: FormFiel
     consent_text: '',
     form_fields: fields,
     organization_name: 'Fjord AB',
+    logo_url: null,
+    primary_color: '#0f766e',
     require_approval: false,
     ...changes,
   };

@@ -29,6 +29,75 @@ export const leadDayCounts = pgTable(
   ],
 ).enableRLS();
 
+/** Where a lead stands in the funnel: converted, else qualified (at or past it), else captured. */
+export type LeadStage = 'captured' | 'qualified' | 'converted';
+
+/**
+ * The rollup's second, coarser level (decision 029): the same live leads per organisation,
+ * event, local day and funnel stage only, so the Lobby's all-time totals and an event's funnel
+ * sum a few rows per day instead of one per day, event, status and source. Folded from the same
+ * deltas in the same statement as lead_day_counts, and rebuilt with it; readers add the deltas
+ * not folded yet, mapped to their stage, as for the fine level.
+ * The key leads with (organization, event, day): an event's funnel over a range reads one slice.
+ */
+export const leadDayStageCounts = pgTable(
+  'lead_day_stage_counts',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id'),
+    day: date('day', { mode: 'string' }).notNull(),
+    stage: text('stage').$type<LeadStage>().notNull(),
+    leads: integer('leads').notNull(),
+  },
+  (t) => [
+    unique('lead_day_stage_counts_key').on(t.organizationId, t.eventId, t.day, t.stage).nullsNotDistinct(),
+    ...tenantPolicies('lead_day_stage_counts', t.organizationId),
+  ],
+).enableRLS();
+
+/**
+ * The coarse level without the event (decision 029): live leads per organisation, local day and
+ * funnel stage, a few rows per day whatever the number of events, for the Lobby's all-time
+ * totals, conversion and leads per day. Folded, rebuilt and read as lead_day_stage_counts.
+ */
+export const leadDayTotals = pgTable(
+  'lead_day_totals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    stage: text('stage').$type<LeadStage>().notNull(),
+    leads: integer('leads').notNull(),
+  },
+  (t) => [
+    unique('lead_day_totals_key').on(t.organizationId, t.day, t.stage),
+    ...tenantPolicies('lead_day_totals', t.organizationId),
+  ],
+).enableRLS();
+
+/**
+ * Each event's live leads of all time (decision 029): its `leads_captured` in one row (the
+ * Lobby's upcoming events). Folded, rebuilt and read as lead_day_stage_counts; leads of no
+ * event have no row.
+ */
+export const leadEventTotals = pgTable(
+  'lead_event_totals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    leads: integer('leads').notNull(),
+  },
+  (t) => [
+    unique('lead_event_totals_key').on(t.organizationId, t.eventId),
+    ...tenantPolicies('lead_event_totals', t.organizationId),
+  ],
+).enableRLS();
+
 /**
  * +1/-1 per lead entering or leaving a count, appended by statement triggers on leads (no row
  * is shared between concurrent captures, so nothing queues), until the fold moves them into

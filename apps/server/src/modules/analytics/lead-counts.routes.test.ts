@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { dashboardOverviewSchema } from '@leadcapture/contracts/analytics';
+import { dashboardOverviewSchema, eventFunnelSchema } from '@leadcapture/contracts/analytics';
 import { LEAD_SOURCES, LEAD_STATUSES } from '@leadcapture/contracts/constants';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,13 +171,38 @@ describe('the leads rollup behind dashboard/overview', () => {
         tx,
         sql`select event_id, count(*)::int as n from leads where ${live} and event_id is not null group by 1`,
       );
+      // Each event's funnel steps over the local days from..to, as event-figures.ts counts them.
+      const funnels = await queryRows<{ event_id: string; submissions: number; qualified: number; converted: number }>(
+        tx,
+        sql`select event_id, count(*)::int as submissions,
+            count(*) filter (where status in ('qualified', 'demo_scheduled', 'proposal_sent', 'converted', 'closed_won'))::int as qualified,
+            count(*) filter (where status in ('converted', 'closed_won'))::int as converted
+          from leads where ${live} and event_id is not null and ${local} between ${from} and ${to} group by 1`,
+      );
       return {
         total: totals?.total ?? 0,
         converted: totals?.converted ?? 0,
         days: new Map(days.map((d) => [d.day, d.n])),
         perEvent: new Map(perEvent.map((e) => [e.event_id, e.n])),
+        funnels: new Map(funnels.map((f) => [f.event_id, f])),
       };
     });
+  }
+
+  type FunnelCounts = { submissions: number; qualified: number; converted: number };
+  async function expectFunnelsLive(query: string, live: Map<string, FunnelCounts>, label: string) {
+    for (const eventId of eventIds) {
+      const res = await t.app.inject({
+        url: `/api/v1/analytics/events/${eventId}/funnel/?${query}`,
+        headers: bearer(access),
+      });
+      const steps = new Map(expectData(eventFunnelSchema, res).steps.map((s) => [s.step, s.count]));
+      const want = live.get(eventId);
+      const where = `${label} ${query} ${eventId}`;
+      expect(steps.get('submissions'), where).toBe(want?.submissions ?? 0);
+      expect(steps.get('qualified'), where).toBe(want?.qualified ?? 0);
+      expect(steps.get('converted'), where).toBe(want?.converted ?? 0);
+    }
   }
 
   async function expectOverviewLive(timezone: string, label: string) {
@@ -207,7 +232,11 @@ describe('the leads rollup behind dashboard/overview', () => {
         new Date(Date.parse(from) - 86_400_000).toISOString().slice(0, 10),
       );
       expect(data.new_leads_previous, label).toBe([...before.days.values()].reduce((a, b) => a + b, 0));
+      await expectFunnelsLive(`range=custom&from=${from}&to=${to}`, live.funnels, label);
     }
+    // An event's funnel over all time: from the organisation's first local day to today.
+    const allDays = await liveFigures(timezone, '2000-01-01', '2100-01-01');
+    await expectFunnelsLive('range=all', allDays.funnels, label);
     const all = expectData(
       dashboardOverviewSchema,
       await t.app.inject({ url: '/api/v1/analytics/dashboard/overview/?days=30', headers: bearer(access) }),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCategoryOf } from '@leadcapture/contracts/audit';
 import { paginated } from '@leadcapture/contracts/envelope';
 import { auditLogEntrySchema } from '@leadcapture/contracts/staff';
 import { expectData } from '../../../test/envelope.ts';
@@ -98,6 +99,20 @@ describe('audit coverage (issue 29): what the owner reads at /settings/audit-log
     }
     const failure = audit.find((e) => e.action === 'auth.login_failed');
     expect(failure?.metadata).toMatchObject({ email: owner.email, reason: 'bad_password' });
+  });
+
+  it("filters by category: only that category's codes, and an unknown category is a 422", async () => {
+    const res = await call('GET', 'audit-logs/?category=api_keys&page_size=100', owner);
+    const entries = expectData(paginated(auditLogEntrySchema), res).results;
+    expect(entries.map((e) => e.action).sort()).toEqual(['api_key.created', 'api_key.revoked']);
+    const billing = expectData(
+      paginated(auditLogEntrySchema),
+      await call('GET', 'audit-logs/?category=billing', owner),
+    );
+    expect(billing.results.length).toBeGreaterThan(0);
+    expect(billing.results.every((e) => auditCategoryOf(e.action) === 'billing')).toBe(true);
+    const unknown = await call('GET', 'audit-logs/?category=everything', owner);
+    expect(unknown.statusCode).toBe(422);
   });
 
   it('keeps a sign-in out of organisations the user does not open (another owner reads none of it)', async () => {

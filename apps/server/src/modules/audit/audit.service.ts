@@ -1,3 +1,4 @@
+import type { AuditAction } from '@leadcapture/contracts/audit';
 import type { Tx } from '../../db/database.ts';
 import { auditLogs } from './audit.table.ts';
 
@@ -8,7 +9,8 @@ export interface RequestMeta {
 }
 
 export interface AuditEntry {
-  action: string;
+  /** One of the listed codes (packages/contracts audit.ts): owners read it by its label. */
+  action: AuditAction;
   userId: string | null;
   staffUserId?: string | null;
   impersonationId?: string | null;

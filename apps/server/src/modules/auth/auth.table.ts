@@ -82,3 +82,28 @@ export const userTokens = pgTable(
       .where(sql`${t.usedAt} is null`),
   ],
 );
+
+/**
+ * A user's sign-in through an identity provider (social sign-in, decision 030): the provider's
+ * stable subject, never the email (an address can change hands at the provider). One subject
+ * belongs to one user; a user may hold one identity per provider.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').$type<'google' | 'microsoft'>().notNull(),
+    subject: text('subject').notNull(),
+    /** The verified email the provider gave when the identity was linked (for support, not for matching). */
+    email: text('email').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject),
+    uniqueIndex('user_identities_user_provider_key').on(t.userId, t.provider),
+  ],
+);

@@ -41,7 +41,7 @@ export function clearRefreshCookie(reply: FastifyReply, publicUrl: string): void
   reply.header('Set-Cookie', `${REFRESH_COOKIE}=; ${attributes(publicUrl, 0)}`);
 }
 
-function readCookie(request: FastifyRequest, name: string): string | null {
+export function readCookie(request: FastifyRequest, name: string): string | null {
   const header = request.headers.cookie;
   if (!header) return null;
   for (const part of header.split(';')) {

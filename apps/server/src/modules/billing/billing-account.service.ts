@@ -1,3 +1,4 @@
+import type { AuditAction } from '@leadcapture/contracts/audit';
 import { and, asc, count, desc, eq, gte, lt, sql, sum, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -96,7 +97,7 @@ async function lockBilling(ctx: Scope): Promise<SubscriptionRow> {
 function audit(
   ctx: TenantContext,
   meta: RequestMeta,
-  action: string,
+  action: AuditAction,
   targetType: string,
   targetId: string,
   metadata = {},

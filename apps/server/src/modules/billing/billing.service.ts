@@ -1,3 +1,4 @@
+import type { AuditAction } from '@leadcapture/contracts/audit';
 import { and, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   BILLING_MESSAGES,
@@ -409,7 +410,7 @@ async function applyChange(
   row: SubscriptionRow,
   planChange: PlanChange,
   change: Partial<typeof subscriptions.$inferInsert>,
-  action: string,
+  action: AuditAction,
   now: Date,
 ): Promise<Subscription> {
   const result = await provider.changePlan(ctx, row, planChange, now);
@@ -425,7 +426,7 @@ async function writeChange(
   meta: RequestMeta,
   row: SubscriptionRow,
   change: Partial<typeof subscriptions.$inferInsert>,
-  action: string,
+  action: AuditAction,
 ): Promise<SubscriptionRow> {
   const [updated] = await ctx.tx
     .update(subscriptions)
@@ -682,6 +683,9 @@ export async function advanceSubscriptions(
       if (!updated) return false;
       const price = updated.planId === 'free' ? 0 : (planPrice(updated.planId, updated.billingCycle) ?? 0);
       if (price > 0) await provider.billChange({ tx, organizationId }, row, updated, 'renewal', now);
+      // A new period may bring room (a new month, a scheduled plan): held captures it fits are
+      // released as a plan change releases them (Stripe's renewals do the same by webhook).
+      await releaseHeldFor({ tx, organizationId }, updated, now);
       if (row.status === 'trialing') {
         await notifyOwners(tx, organizationId, {
           type: 'trial_ended',

@@ -1,10 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { LEAD_SOURCES } from '@leadcapture/contracts/constants';
+import { submissionValueSchema } from '@leadcapture/contracts/leads';
 import { queryRows } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { outbox } from '../../jobs/outbox.table.ts';
 import { files } from '../files/files.table.ts';
-import { LEAD_CREATED } from '../leads/leads.service.ts';
-import { heldLeads, leadEmailConfirmations } from '../leads/leads.table.ts';
+import { LEAD_CREATED, loadScoringRules } from '../leads/leads.service.ts';
+import { heldLeads, leadActivities, leadEmailConfirmations } from '../leads/leads.table.ts';
+import { notifyReleasedLeads, RELEASED } from '../notifications/notifications.service.ts';
+import {
+  assignNewLeads,
+  pageQualifications,
+  qualifyCapture,
+  type AutomaticAssignee,
+} from '../qualification/qualification.service.ts';
 
 /**
  * Held leads (03-decisions §4, docs/billing.md "Held leads"): a visitor's capture past the
@@ -33,8 +44,14 @@ interface HeldCapture {
 /** The columns of `leads` a capture writes, as `capture_leads` writes them. */
 const LEAD_COLUMNS = sql.raw(`id, organization_id, event_id, offer_id, first_name, last_name, email, phone, company,
   job_title, company_size, source, status, interest, score, auto_score, manual_score, activity_count, answer_points,
-  budget_range, decision_timeline, decision_role, interested_products, tags, notes, custom_fields, approval_status,
-  consent_text, consent_given_at, attribution, created_at, updated_at`);
+  budget_range, decision_timeline, decision_role, interested_products, tags, assigned_to, notes, custom_fields,
+  approval_status, consent_text, consent_given_at, attribution, created_at, updated_at`);
+
+/** What qualifying a held capture reads of its lead (the API's lead, as the capture wrote it). */
+const releasedLead = z.object({
+  source: z.enum(LEAD_SOURCES),
+  custom_fields: z.record(z.string(), submissionValueSchema),
+});
 
 /**
  * Held leads captured since the start of this calendar month (UTC), of one page when given: the
@@ -77,11 +94,16 @@ export async function heldApproval({ tx, organizationId }: Scope, id: string): P
 
 /**
  * Releases held leads into `leads` (the caller holds the subscription row's lock and has just
- * raised the plan): those of earlier months all (their month is over), and of this month as many
- * as `room` allows (null: all), oldest first; the rest stay held. Each released lead gets its
- * lead.created and further messages in the outbox, its double opt-in (valid as long from now as
- * it was from its capture), and the attachments its capture claimed. Answers how many were
- * released and how many are still held.
+ * raised the plan, or a new period began): those of earlier months all (their month is over),
+ * and of this month as many as `room` allows (null: all), oldest first; the rest stay held.
+ * Each released lead is qualified as a fresh capture is, by its page's current settings
+ * (docs/leads-scoring.md): scored with the organisation's rules and the page's answer rules
+ * (`qualifyCapture`), and assigned by the page's assignment (`assignNewLeads`: the same pool and
+ * turn counter as `capture_leads`), its timeline saying so. It gets its lead.created (marked
+ * released) and further messages in the outbox, its double opt-in (valid as long from now as it
+ * was from its capture), and the attachments its capture claimed; the people who hear of new
+ * leads get one notice per page for the whole release (`notifyReleasedLeads`), not one per lead.
+ * Answers how many were released and how many are still held.
  */
 export async function releaseHeldLeads(
   scope: Scope,
@@ -104,27 +126,73 @@ export async function releaseHeldLeads(
   });
   if (released.length === 0) return { released: 0, held: rows.length };
   const ids = released.map((row) => row.id);
+  const captures = released.map((row) => ({ row, capture: row.capture as unknown as HeldCapture }));
+
+  // Qualified now, as a capture arriving now would be: the page's settings and rules as they are.
+  const pageKey = (c: HeldCapture) => `${c.page_kind}:${c.page_id}`;
+  const pages = await pageQualifications(
+    scope,
+    captures.map(({ capture }) => ({ kind: capture.page_kind, id: capture.page_id })),
+  );
+  const { rules } = await loadScoringRules(tx, organizationId);
+  const assignees = new Map<string, AutomaticAssignee | null>();
+  for (const [key, page] of pages) {
+    const ofPage = captures.filter(({ capture }) => pageKey(capture) === key);
+    const given = await assignNewLeads(scope, page.id, page.assignment, ofPage.length);
+    ofPage.forEach(({ row }, k) => assignees.set(row.id, given[k] ?? null));
+  }
+  const qualified = captures.map(({ row, capture }) => {
+    const page = pages.get(pageKey(capture));
+    const lead = releasedLead.parse(capture.lead);
+    const q = qualifyCapture({ source: lead.source, customFields: lead.custom_fields }, page?.answerRules ?? [], rules);
+    const assignee = assignees.get(row.id) ?? null;
+    // The lead as the API shows it (lead.created carries it) and the columns only storage has.
+    const shown = {
+      ...capture.lead,
+      // A page deleted since the capture: the lead keeps no link to it.
+      event: page?.kind === 'event' ? page.id : null,
+      offer: page?.kind === 'offer' ? page.id : null,
+      interest: q.interest,
+      score: q.score,
+      auto_score: q.score,
+      manual_score: null,
+      assigned_to: assignee?.id ?? null,
+    };
+    return { row, capture, shown, answerPoints: q.answerPoints, assignee };
+  });
   await queryRows(
     tx,
     sql`insert into leads (${LEAD_COLUMNS})
-        select r.id, ${organizationId}::uuid,
-          case h.capture->>'page_kind' when 'event' then (h.capture->>'page_id')::uuid end,
-          case h.capture->>'page_kind' when 'offer' then (h.capture->>'page_id')::uuid end, r.first_name, r.last_name, r.email, r.phone,
-          r.company, r.job_title, r.company_size, r.source, r.status, r.interest, r.score, r.auto_score, r.manual_score, 0,
-          -- The event's answer rules' points, as the capture computed them (docs/leads-scoring.md).
-          coalesce((h.capture->>'answer_points')::integer, 0), r.budget_range, r.decision_timeline, r.decision_role, r.interested_products, r.tags, r.notes,
-          r.custom_fields, r.approval_status, r.consent_text, r.consent_given_at, r.attribution, r.created_at,
-          r.updated_at
-        from ${heldLeads} h, jsonb_populate_record(null::leads, h.capture->'lead') as r
-        where h.organization_id = ${organizationId} and h.id in ${ids}
-        order by h.created_at, h.id
+        select r.id, ${organizationId}::uuid, (q.value->>'event')::uuid, (q.value->>'offer')::uuid, r.first_name,
+          r.last_name, r.email, r.phone, r.company, r.job_title, r.company_size, r.source, r.status, r.interest, r.score,
+          r.auto_score, r.manual_score, 0, (q.value->>'answer_points')::integer, r.budget_range, r.decision_timeline,
+          r.decision_role, r.interested_products, r.tags, r.assigned_to, r.notes, r.custom_fields, r.approval_status,
+          r.consent_text, r.consent_given_at, r.attribution, r.created_at, r.updated_at
+        from jsonb_array_elements(${JSON.stringify(
+          qualified.map((q) => ({ ...q.shown, answer_points: q.answerPoints })),
+        )}::jsonb) with ordinality as q(value, n), jsonb_populate_record(null::leads, q.value) as r
+        order by q.n
         on conflict (id) do nothing`,
   );
+  // An automatically assigned lead's timeline says so, as a fresh capture's does (by nobody).
+  const assigned = qualified.flatMap(({ row, assignee }) =>
+    assignee
+      ? [
+          {
+            organizationId,
+            leadId: row.id,
+            userId: null,
+            type: 'assigned' as const,
+            metadata: { from: null, to: assignee.id, to_name: assignee.name, automatic: true },
+          },
+        ]
+      : [],
+  );
+  if (assigned.length > 0) await tx.insert(leadActivities).values(assigned);
   const messages: { kind: string; payload: Record<string, unknown> }[] = [];
   const confirmations: (typeof leadEmailConfirmations.$inferInsert)[] = [];
-  for (const row of released) {
-    const capture = row.capture as unknown as HeldCapture;
-    messages.push({ kind: LEAD_CREATED, payload: { data: capture.lead } }, ...capture.outbox);
+  for (const { row, capture, shown } of qualified) {
+    messages.push({ kind: LEAD_CREATED, payload: { data: shown, [RELEASED]: true } }, ...capture.outbox);
     if (capture.confirmation) {
       const validFor = new Date(capture.confirmation.expires_at).getTime() - row.createdAt.getTime();
       confirmations.push({
@@ -151,5 +219,18 @@ export async function releaseHeldLeads(
       ),
     );
   await tx.delete(heldLeads).where(and(eq(heldLeads.organizationId, organizationId), inArray(heldLeads.id, ids)));
+  await notifyReleasedLeads(
+    tx,
+    organizationId,
+    randomUUID(),
+    qualified.map(({ row, shown }) => ({
+      id: row.id,
+      interest: shown.interest,
+      score: shown.score,
+      assigned_to: shown.assigned_to,
+      event: shown.event,
+      offer: shown.offer,
+    })),
+  );
   return { released: released.length, held: rows.length - released.length };
 }

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@leadcapture/contracts/audit';
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type Stripe from 'stripe';
@@ -372,7 +373,7 @@ async function mirrorSubscription(
   }
 
   let change: Partial<typeof subscriptions.$inferInsert>;
-  let action: string;
+  let action: AuditAction;
   if (ended) {
     const start = sub.ended_at ? at(sub.ended_at) : eventAt;
     change = {

@@ -24,6 +24,7 @@ import { expectData, expectError, expectValidation } from '../../../test/envelop
 import { bearer, createTestApp, mailsTo, registerUser, uniqueAddress, type TestApp } from '../../../test/helpers.ts';
 import { loadConfig, ConfigError } from '../../config.ts';
 import { queryRows } from '../../db/database.ts';
+import { multipart, PNG } from '../../../test/multipart.ts';
 import { inScope } from '../../db/tenant.ts';
 import { capturePageViews } from '../events/events.table.ts';
 import { leadActivities } from '../leads/leads.table.ts';
@@ -86,6 +87,22 @@ describe('GET /public/events/{id_or_slug}/ and /form/', () => {
         expect(raw).not.toHaveProperty(internal);
       }
     }
+  });
+
+  it("shows the organisation's logo when the event has none of its own", async () => {
+    const brand = await registerUser(t);
+    const brandOrg = brand.organization?.id ?? '';
+    const form = multipart([{ name: 'file', filename: 'logo.png', data: PNG }]);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/organizations/${brandOrg}/logo/`,
+      headers: { ...form.headers, ...bearer(brand.access) },
+      payload: form.payload,
+    });
+    const logoUrl = upload.json<{ data: { logo_url: string } }>().data.logo_url;
+    expect(logoUrl).toMatch(/\/api\/v1\/public\/files\/[0-9a-f-]{36}\/$/);
+    const event = await createEvent(t, brandOrg);
+    expect(expectData(publicEventSchema, await get(`events/${event.slug}/`)).logo_url).toBe(logoUrl);
   });
 
   it('answers the form: standard fields first, the custom fields, the consent text and the honeypot', async () => {

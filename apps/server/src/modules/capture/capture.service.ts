@@ -70,7 +70,7 @@ function publicStatus(event: EventRow): PublicEvent['status'] {
 export async function getPublicEvent(deps: AppDeps, idOrSlug: string): Promise<PublicEvent> {
   return inPublicEvent(deps.db, idOrSlug, async ({ tx }, event) => {
     const [org] = await tx
-      .select({ name: organizations.name })
+      .select({ name: organizations.name, logoUrl: organizations.logoUrl })
       .from(organizations)
       .where(eq(organizations.id, event.organizationId));
     return {
@@ -84,7 +84,8 @@ export async function getPublicEvent(deps: AppDeps, idOrSlug: string): Promise<P
       website: event.website,
       primary_color: event.primaryColor,
       welcome_message: event.welcomeMessage,
-      logo_url: event.logoFileId ? publicFileUrl(deps.config.publicUrl, event.logoFileId) : null,
+      // The event's own logo, else the organisation's: the page carries the organiser's brand.
+      logo_url: event.logoFileId ? publicFileUrl(deps.config.publicUrl, event.logoFileId) : (org?.logoUrl ?? null),
       consent_text: event.consentText,
       form_fields: event.formFields,
       organization_name: org?.name ?? '',

@@ -3,8 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CaptureLanguage, CaptureSource } from '@leadcapture/contracts/public-capture';
 import type { Lead } from '@leadcapture/contracts/leads';
 import type { StandardLeadFieldName, SubmissionValue } from '@leadcapture/contracts/form-fields';
-import { evaluateAnswerRules, type AnswerRule } from '@leadcapture/contracts/answer-rules';
-import { scoreLead, type ScoringRules } from '@leadcapture/contracts/lead-scoring';
+import type { AnswerRule } from '@leadcapture/contracts/answer-rules';
+import type { ScoringRules } from '@leadcapture/contracts/lead-scoring';
 import type { EventAssignment } from '@leadcapture/contracts/qualification';
 import { enqueue, type OutboxItem } from '../../jobs/outbox.ts';
 import { newOpaqueToken } from '../auth/auth.service.ts';
@@ -18,6 +18,7 @@ import {
   type VisitorScope,
 } from '../leads/leads.service.ts';
 import { leadActivities, leads, type LeadAttribution } from '../leads/leads.table.ts';
+import { qualifyCapture } from '../qualification/qualification.service.ts';
 import type { CaptureWrites } from './capture-writes.ts';
 import type { PageKind } from './public-pages.ts';
 
@@ -62,20 +63,12 @@ export interface CapturedLeadInput {
 function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date): LeadRow {
   const { page, standard } = input;
   const consentGiven = input.consent && page.consentText !== '';
-  const answers = evaluateAnswerRules(input.answerRules, input.customFields);
-  const { score } = scoreLead(
-    {
-      interest: answers.interest,
-      decision_role: 'not_specified',
-      budget_range: 'not_specified',
-      decision_timeline: 'not_specified',
-      company_size: '',
-      source: input.source,
-      activity_count: 0,
-      answers: answers.hits,
-    },
+  const answers = qualifyCapture(
+    { source: input.source, customFields: input.customFields },
+    input.answerRules,
     input.rules,
   );
+  const { score } = answers;
   return {
     id: input.id,
     organizationId,
@@ -95,7 +88,7 @@ function capturedRow(organizationId: string, input: CapturedLeadInput, now: Date
     autoScore: score,
     manualScore: null,
     activityCount: 0,
-    answerPoints: answers.points,
+    answerPoints: answers.answerPoints,
     budgetRange: 'not_specified',
     decisionTimeline: 'not_specified',
     decisionRole: 'not_specified',

@@ -16,6 +16,7 @@ import {
 } from '../../../test/capture.ts';
 import { expectData, expectError, expectValidation } from '../../../test/envelope.ts';
 import { bearer, createTestApp, registerUser, uniqueAddress, type TestApp } from '../../../test/helpers.ts';
+import { multipart, PNG } from '../../../test/multipart.ts';
 import { inScope } from '../../db/tenant.ts';
 import { leadActivities } from '../leads/leads.table.ts';
 
@@ -53,11 +54,41 @@ describe('GET /public/offers/{id_or_slug}/', () => {
       consent_text: 'Mail me',
       form_fields: [expect.objectContaining({ id: 'seats', type: 'number', required: true })],
       organization_name: expect.any(String),
+      logo_url: null,
+      primary_color: '#2563eb',
       require_approval: true,
     });
     expect(expectData(publicOfferSchema, await getOffer(offer.id))).toEqual(bySlug);
     // Slugs are case-insensitive in the address.
     expect((await getOffer(offer.slug.toUpperCase())).statusCode).toBe(200);
+  });
+
+  it("wears the organisation's logo and colour from its settings", async () => {
+    const other = await registerUser(t);
+    const otherOrg = other.organization?.id ?? '';
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/organizations/${otherOrg}/`,
+      headers: bearer(other.access),
+      payload: { primary_color: '#facc15' },
+    });
+    expect(patch.statusCode).toBe(200);
+    const form = multipart([{ name: 'file', filename: 'logo.png', data: PNG }]);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/organizations/${otherOrg}/logo/`,
+      headers: { ...form.headers, ...bearer(other.access) },
+      payload: form.payload,
+    });
+    const logoUrl = upload.json<{ data: { logo_url: string } }>().data.logo_url;
+    expect(logoUrl).toMatch(/\/api\/v1\/public\/files\/[0-9a-f-]{36}\/$/);
+    const offer = await createPublicOffer(t, otherOrg);
+    expect(expectData(publicOfferSchema, await getOffer(offer.slug))).toMatchObject({
+      logo_url: logoUrl,
+      primary_color: '#facc15',
+    });
+    // The logo is served to the visitor without a session.
+    expect((await t.app.inject({ method: 'GET', url: new URL(logoUrl).pathname })).statusCode).toBe(200);
   });
 
   it.each([

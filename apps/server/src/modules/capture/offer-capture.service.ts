@@ -3,6 +3,9 @@ import type { PageViewResult, PublicOffer } from '@leadcapture/contracts/public-
 import type { AppDeps } from '../../http/deps.ts';
 import { offerPageViews } from '../offers/offers.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
+
+/** The organisations table's default primary colour, for a row that has gone. */
+const DEFAULT_ORGANIZATION_COLOR = '#2563eb';
 import { viewWithinLimit } from './capture.service.ts';
 import { inPublicOffer } from './public-pages.ts';
 
@@ -12,7 +15,7 @@ import { inPublicOffer } from './public-pages.ts';
 export async function getPublicOffer(deps: AppDeps, idOrSlug: string): Promise<PublicOffer> {
   return inPublicOffer(deps.db, idOrSlug, async ({ tx, organizationId }, offer) => {
     const [org] = await tx
-      .select({ name: organizations.name })
+      .select({ name: organizations.name, logoUrl: organizations.logoUrl, primaryColor: organizations.primaryColor })
       .from(organizations)
       .where(eq(organizations.id, organizationId));
     return {
@@ -24,6 +27,9 @@ export async function getPublicOffer(deps: AppDeps, idOrSlug: string): Promise<P
       consent_text: offer.consentText,
       form_fields: offer.formFields,
       organization_name: org?.name ?? '',
+      // An offer has no colours of its own: the page wears the organisation's (spec 01 §2).
+      logo_url: org?.logoUrl ?? null,
+      primary_color: org?.primaryColor ?? DEFAULT_ORGANIZATION_COLOR,
       require_approval: offer.settings.require_approval,
     };
   });

@@ -169,7 +169,8 @@ const ORDER_COLUMNS = {
 // Priority sorts by weight, not by its spelling: high, medium, low.
 const priorityRank = sql`case ${clients.priority} when 'high' then 0 when 'medium' then 1 else 2 end`;
 
-function orderBy(ordering: ClientOrdering): SQL[] {
+/** The clients list's order (GET /clients/ and its export). */
+export function clientListOrder(ordering: ClientOrdering): SQL[] {
   const descending = ordering.startsWith('-');
   const name = ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS;
   const direction = descending ? desc : asc;
@@ -194,7 +195,11 @@ function instant(value: string, endOfDay = false): Date {
   return new Date(value);
 }
 
-function listConditions(ctx: TenantContext, query: ClientListQuery): SQL | undefined {
+/** The list's filter (`GET /clients/`), which the data centre's export of clients applies too. */
+export function listConditions(
+  ctx: TenantContext,
+  query: Omit<ClientListQuery, 'page' | 'page_size'>,
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(clients.organizationId, ctx.organizationId)];
   if (query.status) conditions.push(inArray(clients.status, query.status));
   if (query.client_type) conditions.push(inArray(clients.clientType, query.client_type));
@@ -252,7 +257,7 @@ export async function listClients(
       .select()
       .from(clients)
       .where(where)
-      .orderBy(...orderBy(query.ordering))
+      .orderBy(...clientListOrder(query.ordering))
       .limit(page.limit)
       .offset(page.offset),
     ctx.tx

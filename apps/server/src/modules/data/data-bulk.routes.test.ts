@@ -7,6 +7,7 @@ import { expectData, expectError, expectValidation } from '../../../test/envelop
 import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { queryRows } from '../../db/database.ts';
 import { inScope } from '../../db/tenant.ts';
+import { BULK_BATCH_POSTGRES } from './data-bulk.service.ts';
 
 type User = Awaited<ReturnType<typeof registerUser>>;
 const jobPage = paginated(bulkJobSchema);
@@ -57,47 +58,66 @@ async function finished(user: User, id: string): Promise<BulkJob> {
   }
 }
 
+/**
+ * 10,000 leads take ~40 s on PGlite: the scale run is PostgreSQL's only. The same batches,
+ * progress and audit are covered on PGlite by data-bulk.jobs.test.ts (1,500 leads, batches of 500).
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 describe('POST /data/bulk/', () => {
-  it('changes the status of 10,000 leads by filter in batches, with progress and one audit entry', { timeout: 180_000 }, async () => {
-    const user = await registerUser(t);
-    await seedLeads(user, 10_000, 'Bulk AB');
-    await seedLeads(user, 5, 'Other AB');
-    const started = expectData(
-      bulkJobSchema,
-      await start(user, { resource: 'leads', action: 'status', filters: { search: 'Bulk AB' }, params: { status: 'contacted' } }),
-      202,
-    );
-    expect(['queued', 'running', 'done']).toContain(started.status);
-    const job = await finished(user, started.id);
-    expect(job).toMatchObject({ status: 'done', progress: { done: 10_000, total: 10_000 }, changed: 10_000 });
-    expect(await countWhere(user, sql`status = 'contacted'`)).toBe(10_000);
-    expect(await countWhere(user, sql`status = 'new'`)).toBe(5);
-    const audits = await inScope(t.database.db, { organizationId: orgOf(user) }, (tx) =>
-      queryRows<{ action: string; metadata: { count: number } }>(
-        tx,
-        sql`select action, metadata from audit_logs where organization_id = ${orgOf(user)} and action like 'lead.bulk_%'`,
-      ),
-    );
-    expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ action: 'lead.bulk_status', metadata: { count: 10_000 } });
-    // The live channel hears of it: the leads' bulk messages and the job's progress, via the outbox.
-    const kinds = await inScope(t.database.db, {}, (tx) =>
-      queryRows<{ kind: string; n: number }>(
-        tx,
-        sql`select kind, count(*)::int as n from outbox where organization_id = ${orgOf(user)} group by kind`,
-      ),
-    );
-    const byKind = Object.fromEntries(kinds.map((k) => [k.kind, k.n]));
-    expect(byKind['leads.bulk_updated']).toBe(10);
-    expect(byKind['data.progress']).toBeGreaterThanOrEqual(1);
-  });
+  it.skipIf(!onPostgres)(
+    'changes the status of 10,000 leads by filter in batches, with progress and one audit entry',
+    { timeout: 180_000 },
+    async () => {
+      const user = await registerUser(t);
+      await seedLeads(user, 10_000, 'Bulk AB');
+      await seedLeads(user, 5, 'Other AB');
+      const started = expectData(
+        bulkJobSchema,
+        await start(user, {
+          resource: 'leads',
+          action: 'status',
+          filters: { search: 'Bulk AB' },
+          params: { status: 'contacted' },
+        }),
+        202,
+      );
+      expect(['queued', 'running', 'done']).toContain(started.status);
+      const job = await finished(user, started.id);
+      expect(job).toMatchObject({ status: 'done', progress: { done: 10_000, total: 10_000 }, changed: 10_000 });
+      expect(await countWhere(user, sql`status = 'contacted'`)).toBe(10_000);
+      expect(await countWhere(user, sql`status = 'new'`)).toBe(5);
+      const audits = await inScope(t.database.db, { organizationId: orgOf(user) }, (tx) =>
+        queryRows<{ action: string; metadata: { count: number } }>(
+          tx,
+          sql`select action, metadata from audit_logs where organization_id = ${orgOf(user)} and action like 'lead.bulk_%'`,
+        ),
+      );
+      expect(audits).toHaveLength(1);
+      expect(audits[0]).toMatchObject({ action: 'lead.bulk_status', metadata: { count: 10_000 } });
+      // The live channel hears of it: the leads' bulk messages and the job's progress, via the outbox.
+      const kinds = await inScope(t.database.db, {}, (tx) =>
+        queryRows<{ kind: string; n: number }>(
+          tx,
+          sql`select kind, count(*)::int as n from outbox where organization_id = ${orgOf(user)} group by kind`,
+        ),
+      );
+      const byKind = Object.fromEntries(kinds.map((k) => [k.kind, k.n]));
+      // One message per batch: 5,000 leads a batch on PostgreSQL.
+      expect(byKind['leads.bulk_updated']).toBe(Math.ceil(10_000 / BULK_BATCH_POSTGRES));
+      expect(byKind['data.progress']).toBeGreaterThanOrEqual(1);
+    },
+  );
 
   it('tags, moves to an event, deletes and restores a selection of ids', async () => {
     const user = await registerUser(t);
     await seedLeads(user, 30);
     const ids = (
       await inScope(t.database.db, { organizationId: orgOf(user) }, (tx) =>
-        queryRows<{ id: string }>(tx, sql`select id from leads where organization_id = ${orgOf(user)} order by id limit 10`),
+        queryRows<{ id: string }>(
+          tx,
+          sql`select id from leads where organization_id = ${orgOf(user)} order by id limit 10`,
+        ),
       )
     ).map((r) => r.id);
     const run = async (payload: Record<string, unknown>) =>
@@ -116,7 +136,10 @@ describe('POST /data/bulk/', () => {
   it('refuses bad input in the envelope, and touches only the organisation’s own leads', async () => {
     const user = await registerUser(t);
     await seedLeads(user, 3);
-    expectValidation(await start(user, { resource: 'leads', action: 'status', params: { status: 'won' }, filters: {} }), 'params.status');
+    expectValidation(
+      await start(user, { resource: 'leads', action: 'status', params: { status: 'won' }, filters: {} }),
+      'params.status',
+    );
     expectValidation(await start(user, { resource: 'planets', action: 'delete', ids: [randomUUID()] }), 'resource');
     expectValidation(await start(user, { resource: 'leads', action: 'delete' }), 'ids');
     expectValidation(

@@ -1,8 +1,7 @@
 import { bulkJobSchema, createBulkJobSchema } from '@leadcapture/contracts/data-bulk';
 import { errorEnvelopeSchema, paginated, paginationQuerySchema } from '@leadcapture/contracts/envelope';
 import { idParamsSchema } from '@leadcapture/contracts/fields';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database.ts';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { pageWindow, paginate } from '../../http/pagination.ts';
@@ -13,30 +12,14 @@ import * as bulk from './data-bulk.service.ts';
 const tags = ['data'];
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 
-/** Bulk jobs running in this process; a shutdown stops them between batches. */
-function createBulkRunner(db: Database, log: FastifyBaseLogger) {
-  const running = new Set<Promise<void>>();
-  let stopping = false;
-  return {
-    start(run: bulk.BulkRun) {
-      const done: Promise<void> = bulk
-        .runBulkJob(db, run, () => stopping)
-        .catch((err: unknown) => log.error({ err, bulkJobId: run.id }, 'bulk job failed'))
-        .finally(() => running.delete(done));
-      running.add(done);
-    },
-    async stop() {
-      stopping = true;
-      await Promise.allSettled([...running]);
-    },
-  };
-}
-
 /** /data/bulk/: the bulk centre (03-decisions §4b; decision 032). */
 export function dataBulkRoutes(deps: AppDeps) {
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
-    const runner = createBulkRunner(deps.db, deps.log);
+    const runner = bulk.createBulkRunner(deps.db, deps.log, {
+      batchSize: deps.config.bulkBatchSize,
+      dbKind: deps.dbKind,
+    });
     instance.addHook('onClose', () => runner.stop());
 
     app.post(

@@ -1,14 +1,21 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { BulkFilters, BulkJob, CreateBulkJob } from '@leadcapture/contracts/data-bulk';
-import { DATA_PROGRESS_MESSAGE } from '@leadcapture/contracts/data-imports';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  createBulkJobSchema,
+  type BulkFilters,
+  type BulkJob,
+  type CreateBulkJob,
+} from '@leadcapture/contracts/data-bulk';
+import { DATA_JOB_FAILURES, DATA_PROGRESS_MESSAGE } from '@leadcapture/contracts/data-imports';
 import type { BulkLeadsData } from '@leadcapture/contracts/leads';
 import type { Role } from '@leadcapture/contracts/constants';
-import { queryRows, type Database, type Tx } from '../../db/database.ts';
+import { queryRows, type Database, type DatabaseKind, type Tx } from '../../db/database.ts';
 import { inScope, type TenantContext } from '../../db/tenant.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import { pause } from '../../jobs/batch-pace.ts';
 import { enqueue } from '../../jobs/outbox.ts';
+import { notifyBulkAssigned } from '../notifications/notifications.service.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { events } from '../events/events.table.ts';
 import { assignableMembers, bulkLeads, LEADS_BULK_UPDATED, listConditions } from '../leads/leads.service.ts';
@@ -16,8 +23,19 @@ import { leads } from '../leads/leads.table.ts';
 import { dataBulkJobs } from './data-bulk.table.ts';
 import { progressThrottle } from './data-imports.service.ts';
 
-/** Records per batch: one bulk request of the leads list (LEAD_BULK_MAX), one transaction. */
+/** Records per batch (one transaction) on PGlite, where a batch holds the event loop. */
 export const BULK_BATCH = 1000;
+/**
+ * Records per batch on PostgreSQL: each batch is a handful of set-based statements, so fewer,
+ * larger batches cut the fixed cost per batch (claim, counters, outbox) without holding anything.
+ */
+export const BULK_BATCH_POSTGRES = 5000;
+/** The most a batch may hold (config BULK_BATCH_SIZE). */
+export const BULK_BATCH_MAX = 10_000;
+/** A queued or running job whose heartbeat (updated_at) is older than this belongs to a dead process. */
+export const BULK_STALE_AFTER_MS = 2 * 60_000;
+/** Runs a job gets (the first and the sweep's resumptions) before the sweep gives up on it. */
+export const BULK_MAX_ATTEMPTS = 3;
 
 type JobRow = typeof dataBulkJobs.$inferSelect;
 
@@ -69,6 +87,11 @@ export async function createBulkJob(
     const [member] = await assignableMembers(ctx, [data.params.assigned_to]);
     if (!member) throw validationError({ 'params.assigned_to': ['Choose an active member of your organisation'] });
   }
+  if (data.action === 'assign' && data.params.round_robin) {
+    const members = await assignableMembers(ctx, data.params.round_robin);
+    if (members.length === 0)
+      throw validationError({ 'params.round_robin': ['None of these members is active and works on leads'] });
+  }
   const [row] = await ctx.tx
     .insert(dataBulkJobs)
     .values({
@@ -78,6 +101,9 @@ export async function createBulkJob(
       ids: data.ids ? [...new Set(data.ids)] : null,
       filters: data.filters ? (data.filters as Record<string, unknown>) : null,
       params: data.params as Record<string, unknown>,
+      role: ctx.role,
+      requestMeta: meta,
+      attempts: 1,
       createdBy: ctx.userId,
     })
     .returning();
@@ -130,7 +156,11 @@ async function selectedIds(ctx: TenantContext, data: CreateBulkJob): Promise<str
   if (data.ids) return [...new Set(data.ids)].sort();
   const filters: Partial<BulkFilters> = data.filters ?? {};
   // A restore works on the bin, whatever `deleted` the filter says.
-  const query = { ...filters, ordering: '-created_at' as const, deleted: data.action === 'restore' ? true : filters.deleted };
+  const query = {
+    ...filters,
+    ordering: '-created_at' as const,
+    deleted: data.action === 'restore' ? true : filters.deleted,
+  };
   const rows = await ctx.tx
     .select({ id: leads.id })
     .from(leads)
@@ -140,7 +170,11 @@ async function selectedIds(ctx: TenantContext, data: CreateBulkJob): Promise<str
 }
 
 /** One batch as a bulk request of the leads list; the event action is the bulk centre's own. */
-async function runBatch(ctx: TenantContext, run: BulkRun, ids: string[]): Promise<number> {
+async function runBatch(
+  ctx: TenantContext,
+  run: BulkRun,
+  ids: string[],
+): Promise<{ changed: number; assigned: Record<string, number> }> {
   const { data } = run;
   if (data.action === 'event') {
     const eventId = data.params.event;
@@ -158,19 +192,21 @@ async function runBatch(ctx: TenantContext, run: BulkRun, ids: string[]): Promis
         organizationId: ctx.organizationId,
         payload: { data: { action: 'event', ids: changed.map((c) => c.id) } },
       });
-    return changed.length;
+    return { changed: changed.length, assigned: {} };
   }
   const request = bulkRequest(data, ids);
   const result = await bulkLeads(ctx, run.meta, request, { audit: false });
-  return result.updated;
+  return { changed: result.updated, assigned: result.assigned };
 }
 
 function bulkRequest(data: CreateBulkJob, ids: string[]): BulkLeadsData {
   switch (data.action) {
     case 'status':
-      return { action: 'status', ids, status: data.params.status, notify: false };
+      return { action: 'status', ids, status: data.params.status, notify: false, note: data.params.note };
     case 'assign':
-      return { action: 'assign', ids, assigned_to: data.params.assigned_to };
+      return data.params.round_robin
+        ? { action: 'assign', ids, round_robin: data.params.round_robin, note: data.params.note }
+        : { action: 'assign', ids, assigned_to: data.params.assigned_to ?? null, note: data.params.note };
     case 'tags':
       return { action: 'tag', ids, tags: data.params.tags, mode: data.params.mode };
     case 'delete':
@@ -189,13 +225,44 @@ async function tell(tx: Tx, run: BulkRun, status: string, progress: { done: numb
   });
 }
 
+/** Another runner (the sweep's resumption) has the job: this one stops without a word. */
+class TakenOver extends Error {}
+/** The process is shutting down: the job is left for the sweep to resume. */
+class Interrupted extends Error {}
+
+/** Adds one batch's assignments to the job's tally, in SQL (two runners never lose a count). */
+const addAssignees = (assigned: Record<string, number>) =>
+  sql`(select coalesce(jsonb_object_agg(k, n), '{}'::jsonb) from (
+      select k, sum(v)::int as n from (
+        select key as k, value::int as v from jsonb_each_text(${dataBulkJobs.assignees})
+        union all
+        select key, value::int from jsonb_each_text(${JSON.stringify(assigned)}::jsonb)
+      ) parts group by k) sums)`;
+
+export interface BulkRunOptions {
+  /** Leads per batch (config BULK_BATCH_SIZE); at most BULK_BATCH_MAX. Unset: by `dbKind`. */
+  batchSize?: number | undefined;
+  dbKind?: DatabaseKind;
+}
+
 /**
- * Runs a bulk job to its end: reads the selection, then works through it in batches of
- * BULK_BATCH, each its own transaction that also moves the job's counters (and, at most once a
- * second, a live progress message), giving the event loop a turn between two. Ends done with one
- * audit entry for the whole job, or failed with why (batches already done stay done).
+ * Runs a bulk job to its end, or on from where it stopped. The selection is read once and kept
+ * in id order on the job (`selected_ids`); the job then works through it in batches, each its own
+ * transaction that first claims the batch (the job's row, `done` where this runner expects it:
+ * a second runner on the same job stops there), then runs the action and moves the counters and
+ * the heartbeat (`updated_at`), and at most once a second a live progress message. A batch is
+ * committed with its counters or not at all, so resuming at `done` repeats nothing and skips
+ * nothing. Ends done with one audit entry and one notice per assignee, or failed with why
+ * (batches already done stay done). A shutdown leaves the job to the sweep (resumeStaleBulkJobs).
  */
-export async function runBulkJob(db: Database, run: BulkRun, shouldStop: () => boolean): Promise<void> {
+export async function runBulkJob(
+  db: Database,
+  run: BulkRun,
+  shouldStop: () => boolean,
+  opts: BulkRunOptions = {},
+): Promise<void> {
+  const fallback = opts.dbKind === 'postgres' ? BULK_BATCH_POSTGRES : BULK_BATCH;
+  const size = Math.max(1, Math.min(opts.batchSize ?? fallback, BULK_BATCH_MAX));
   const scope = { organizationId: run.organizationId, userId: run.userId };
   const context = (tx: Tx): TenantContext => ({
     tx,
@@ -204,39 +271,69 @@ export async function runBulkJob(db: Database, run: BulkRun, shouldStop: () => b
     role: run.role,
   });
   const throttle = progressThrottle();
+  const mine = eq(dataBulkJobs.id, run.id);
   try {
-    const ids = await inScope(db, scope, async (tx) => {
+    const begun = await inScope(db, scope, async (tx) => {
+      const [row] = await tx.select().from(dataBulkJobs).where(mine).for('update');
+      if (!row || (row.status !== 'queued' && row.status !== 'running')) return null;
+      if (row.selectedIds) {
+        await tx
+          .update(dataBulkJobs)
+          .set({ status: 'running', updatedAt: sql`now()` })
+          .where(mine);
+        return { ids: row.selectedIds, done: row.done };
+      }
       const selected = await selectedIds(context(tx), run.data);
       await tx
         .update(dataBulkJobs)
-        .set({ status: 'running', total: selected.length, startedAt: new Date() })
-        .where(eq(dataBulkJobs.id, run.id));
-      return selected;
+        .set({
+          status: 'running',
+          total: selected.length,
+          selectedIds: selected,
+          startedAt: new Date(),
+          updatedAt: sql`now()`,
+        })
+        .where(mine);
+      return { ids: selected, done: 0 };
     });
-    for (let i = 0; i < ids.length; i += BULK_BATCH) {
-      const batch = ids.slice(i, i + BULK_BATCH);
+    if (!begun) return;
+    for (let at = begun.done; at < begun.ids.length; at += size) {
+      const batch = begun.ids.slice(at, at + size);
       await inScope(
         db,
         scope,
         async (tx) => {
-          const changed = await runBatch(context(tx), run, batch);
+          const [claimed] = await tx
+            .update(dataBulkJobs)
+            .set({ updatedAt: sql`now()` })
+            .where(and(mine, eq(dataBulkJobs.status, 'running'), eq(dataBulkJobs.done, at)))
+            .returning({ id: dataBulkJobs.id });
+          if (!claimed) throw new TakenOver();
+          const outcome = await runBatch(context(tx), run, batch);
+          const assigned = Object.keys(outcome.assigned).length > 0;
           const [moved] = await tx
             .update(dataBulkJobs)
-            .set({ done: sql`${dataBulkJobs.done} + ${batch.length}`, changed: sql`${dataBulkJobs.changed} + ${changed}` })
-            .where(eq(dataBulkJobs.id, run.id))
-            .returning();
+            .set({
+              done: sql`${dataBulkJobs.done} + ${batch.length}`,
+              changed: sql`${dataBulkJobs.changed} + ${outcome.changed}`,
+              ...(assigned ? { assignees: addAssignees(outcome.assigned) } : {}),
+              updatedAt: sql`now()`,
+            })
+            .where(mine)
+            // Not the whole row: its selected_ids hold the whole selection (megabytes at 100k).
+            .returning({ done: dataBulkJobs.done, total: dataBulkJobs.total });
           if (moved && throttle.shouldTell()) await tell(tx, run, 'running', { done: moved.done, total: moved.total });
         },
         'bulk',
       );
       await pause();
-      if (shouldStop()) throw new Error('The job was interrupted by a server shutdown.');
+      if (shouldStop() && at + size < begun.ids.length) throw new Interrupted();
     }
     await inScope(db, scope, async (tx) => {
       const [row] = await tx
         .update(dataBulkJobs)
-        .set({ status: 'done', finishedAt: new Date() })
-        .where(eq(dataBulkJobs.id, run.id))
+        .set({ status: 'done', finishedAt: new Date(), updatedAt: sql`now()` })
+        .where(and(mine, eq(dataBulkJobs.status, 'running')))
         .returning();
       if (!row) return;
       await recordAudit(tx, run.meta, {
@@ -252,18 +349,113 @@ export async function runBulkJob(db: Database, run: BulkRun, shouldStop: () => b
           ...(run.data.filters ? { filters: run.data.filters } : {}),
         },
       });
+      if (run.data.action === 'assign') await notifyBulkAssigned(context(tx), row.assignees, run.id);
       await tell(tx, run, 'done', { done: row.done, total: row.total });
     });
   } catch (err) {
+    if (err instanceof TakenOver) return;
+    if (err instanceof Interrupted) {
+      // Its heartbeat is dated back, so the sweep of the next process (or another) resumes it at once.
+      await inScope(db, scope, (tx) =>
+        tx
+          .update(dataBulkJobs)
+          .set({ updatedAt: sql`now() - make_interval(secs => ${BULK_STALE_AFTER_MS / 1000 + 1})` })
+          .where(and(mine, eq(dataBulkJobs.status, 'running'))),
+      );
+      return;
+    }
     const failure = err instanceof Error ? err.message.slice(0, 500) : 'unknown error';
     await inScope(db, scope, async (tx) => {
       const [row] = await tx
         .update(dataBulkJobs)
-        .set({ status: 'failed', failure, finishedAt: new Date() })
-        .where(eq(dataBulkJobs.id, run.id))
+        .set({ status: 'failed', failure, finishedAt: new Date(), updatedAt: sql`now()` })
+        .where(and(mine, inArray(dataBulkJobs.status, ['queued', 'running'])))
         .returning();
       if (row) await tell(tx, run, 'failed', { done: row.done, total: row.total });
     });
     throw err;
   }
+}
+
+/** Bulk jobs running in this process; stop() lets each finish its batch and leaves it to the sweep. */
+export function createBulkRunner(db: Database, log: FastifyBaseLogger, opts: BulkRunOptions = {}) {
+  const running = new Set<Promise<void>>();
+  let stopping = false;
+  return {
+    start(run: BulkRun) {
+      const done: Promise<void> = runBulkJob(db, run, () => stopping, opts)
+        .catch((err: unknown) => log.error({ err, bulkJobId: run.id }, 'bulk job failed'))
+        .finally(() => running.delete(done));
+      running.add(done);
+    },
+    /** Resolves when every job this runner has in hand has stopped (tests, shutdown). */
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+    async stop() {
+      stopping = true;
+      await Promise.allSettled([...running]);
+    },
+  };
+}
+export type BulkRunner = ReturnType<typeof createBulkRunner>;
+
+/**
+ * The sweep of bulk jobs whose process died (scheduled every minute, and soon after start): a
+ * queued or running job whose heartbeat is older than `staleAfterMs` is claimed (attempts + 1,
+ * heartbeat now, so one sweep takes it) and resumed at `done` by `resume`; after
+ * BULK_MAX_ATTEMPTS runs it is marked failed instead, keeping what it did.
+ */
+export async function resumeStaleBulkJobs(
+  db: Database,
+  resume: (run: BulkRun) => void,
+  staleAfterMs = BULK_STALE_AFTER_MS,
+): Promise<{ resumed: number; failed: number }> {
+  const stale = sql`${dataBulkJobs.updatedAt} < now() - make_interval(secs => ${staleAfterMs / 1000})`;
+  const unfinished = inArray(dataBulkJobs.status, ['queued', 'running']);
+  const { claimed, gaveUp } = await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.bulk_sweep', 'on', true)`);
+    const failed = await tx
+      .update(dataBulkJobs)
+      .set({ status: 'failed', failure: DATA_JOB_FAILURES.bulkGaveUp, finishedAt: new Date(), updatedAt: sql`now()` })
+      .where(and(unfinished, stale, sql`${dataBulkJobs.attempts} >= ${BULK_MAX_ATTEMPTS}`))
+      .returning({ id: dataBulkJobs.id });
+    const rows = await tx
+      .update(dataBulkJobs)
+      .set({ attempts: sql`${dataBulkJobs.attempts} + 1`, updatedAt: sql`now()` })
+      .where(and(unfinished, stale))
+      .returning();
+    return { claimed: rows, gaveUp: failed.length };
+  });
+  let failed = gaveUp;
+  let resumed = 0;
+  for (const row of claimed) {
+    const data = createBulkJobSchema.safeParse({
+      resource: row.resource,
+      action: row.action,
+      ...(row.ids ? { ids: row.ids } : row.filters ? { filters: row.filters } : {}),
+      params: row.params,
+    });
+    if (!row.createdBy || !data.success) {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('app.bulk_sweep', 'on', true)`);
+        await tx
+          .update(dataBulkJobs)
+          .set({ status: 'failed', failure: DATA_JOB_FAILURES.bulkMemberGone, finishedAt: new Date() })
+          .where(eq(dataBulkJobs.id, row.id));
+      });
+      failed += 1;
+      continue;
+    }
+    resume({
+      id: row.id,
+      organizationId: row.organizationId,
+      userId: row.createdBy,
+      role: row.role,
+      meta: row.requestMeta ?? { ip: null, userAgent: '' },
+      data: data.data,
+    });
+    resumed += 1;
+  }
+  return { resumed, failed };
 }

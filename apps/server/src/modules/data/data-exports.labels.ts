@@ -4,171 +4,207 @@
  * instead. Wording follows the web app's locales so a file reads like the screen it came from.
  */
 export type ExportLanguage = 'en' | 'sv';
-type Words = Record<string, { en: string; sv: string }>;
+/** One word in every language: its code, English, Swedish. */
+type Word = readonly [code: string, en: string, sv: string];
 
-export const HEADERS: Words = {
-  id: { en: 'ID', sv: 'ID' },
-  first_name: { en: 'First name', sv: 'Förnamn' },
-  last_name: { en: 'Last name', sv: 'Efternamn' },
-  email: { en: 'Email', sv: 'E-post' },
-  phone: { en: 'Phone', sv: 'Telefon' },
-  company: { en: 'Company', sv: 'Företag' },
-  job_title: { en: 'Job title', sv: 'Titel' },
-  company_size: { en: 'Company size', sv: 'Företagsstorlek' },
-  source: { en: 'Source', sv: 'Källa' },
-  status: { en: 'Status', sv: 'Status' },
-  interest: { en: 'Interest', sv: 'Intresse' },
-  score: { en: 'Score', sv: 'Poäng' },
-  budget_range: { en: 'Budget range', sv: 'Budget' },
-  decision_timeline: { en: 'Decision timeline', sv: 'Beslutstidslinje' },
-  decision_role: { en: 'Decision role', sv: 'Roll i beslutet' },
-  interested_products: { en: 'Interested products', sv: 'Intressanta produkter' },
-  tags: { en: 'Tags', sv: 'Taggar' },
-  assigned_to: { en: 'Assigned to', sv: 'Tilldelad' },
-  notes: { en: 'Notes', sv: 'Anteckningar' },
-  activities: { en: 'Activities', sv: 'Aktiviteter' },
-  follow_up_date: { en: 'Follow-up date', sv: 'Uppföljningsdatum' },
-  event: { en: 'Event', sv: 'Evenemang' },
-  approval_status: { en: 'Approval status', sv: 'Godkännande' },
-  email_verified: { en: 'Email verified', sv: 'E-post bekräftad' },
-  consent_given_at: { en: 'Consent given at', sv: 'Samtycke lämnat' },
-  created_at: { en: 'Created at', sv: 'Skapad' },
-  updated_at: { en: 'Updated at', sv: 'Uppdaterad' },
-  company_name: { en: 'Company', sv: 'Företag' },
-  contact_first_name: { en: 'Contact first name', sv: 'Kontaktens förnamn' },
-  contact_last_name: { en: 'Contact last name', sv: 'Kontaktens efternamn' },
-  contact_email: { en: 'Contact email', sv: 'Kontaktens e-post' },
-  contact_phone: { en: 'Contact phone', sv: 'Kontaktens telefon' },
-  contact_job_title: { en: 'Contact job title', sv: 'Kontaktens titel' },
-  client_type: { en: 'Type', sv: 'Typ' },
-  priority: { en: 'Priority', sv: 'Prioritet' },
-  organization_number: { en: 'Organisation number', sv: 'Organisationsnummer' },
-  vat_id: { en: 'VAT number', sv: 'Momsregistreringsnummer' },
-  website: { en: 'Website', sv: 'Webbplats' },
-  industry: { en: 'Industry', sv: 'Bransch' },
-  currency: { en: 'Currency', sv: 'Valuta' },
-  estimated_value: { en: 'Estimated value', sv: 'Uppskattat värde' },
-  relationship_manager: { en: 'Relationship manager', sv: 'Kundansvarig' },
-  next_follow_up_date: { en: 'Next follow-up', sv: 'Nästa uppföljning' },
-  name: { en: 'Name', sv: 'Namn' },
-  title: { en: 'Title', sv: 'Titel' },
-  description: { en: 'Description', sv: 'Beskrivning' },
-  start_date: { en: 'Starts', sv: 'Börjar' },
-  end_date: { en: 'Ends', sv: 'Slutar' },
-  location: { en: 'Location', sv: 'Plats' },
-  published: { en: 'Published', sv: 'Publicerad' },
-  form_fields: { en: 'Form fields', sv: 'Formulärfält' },
-  lead_count: { en: 'Leads', sv: 'Leads' },
+/**
+ * Every table of words in one definition, by set: `header` names columns, `word` the words of
+ * cells (yes, no, the activity summary), `<resource>.<field>` the labels of a coded field.
+ */
+const TABLES: Record<string, readonly Word[]> = {
+  header: [
+    ['id', 'ID', 'ID'],
+    ['first_name', 'First name', 'Förnamn'],
+    ['last_name', 'Last name', 'Efternamn'],
+    ['email', 'Email', 'E-post'],
+    ['phone', 'Phone', 'Telefon'],
+    ['company', 'Company', 'Företag'],
+    ['job_title', 'Job title', 'Titel'],
+    ['company_size', 'Company size', 'Företagsstorlek'],
+    ['source', 'Source', 'Källa'],
+    ['status', 'Status', 'Status'],
+    ['interest', 'Interest', 'Intresse'],
+    ['score', 'Score', 'Poäng'],
+    ['budget_range', 'Budget range', 'Budget'],
+    ['decision_timeline', 'Decision timeline', 'Beslutstidslinje'],
+    ['decision_role', 'Decision role', 'Roll i beslutet'],
+    ['interested_products', 'Interested products', 'Intressanta produkter'],
+    ['tags', 'Tags', 'Taggar'],
+    ['assigned_to', 'Assigned to', 'Tilldelad'],
+    ['notes', 'Notes', 'Anteckningar'],
+    ['activities', 'Activities', 'Aktiviteter'],
+    ['follow_up_date', 'Follow-up date', 'Uppföljningsdatum'],
+    ['event', 'Event', 'Evenemang'],
+    ['approval_status', 'Approval status', 'Godkännande'],
+    ['email_verified', 'Email verified', 'E-post bekräftad'],
+    ['consent_given_at', 'Consent given at', 'Samtycke lämnat'],
+    ['created_at', 'Created at', 'Skapad'],
+    ['updated_at', 'Updated at', 'Uppdaterad'],
+    ['company_name', 'Company', 'Företag'],
+    ['contact_first_name', 'Contact first name', 'Kontaktens förnamn'],
+    ['contact_last_name', 'Contact last name', 'Kontaktens efternamn'],
+    ['contact_email', 'Contact email', 'Kontaktens e-post'],
+    ['contact_phone', 'Contact phone', 'Kontaktens telefon'],
+    ['contact_job_title', 'Contact job title', 'Kontaktens titel'],
+    ['client_type', 'Type', 'Typ'],
+    ['priority', 'Priority', 'Prioritet'],
+    ['organization_number', 'Organisation number', 'Organisationsnummer'],
+    ['vat_id', 'VAT number', 'Momsregistreringsnummer'],
+    ['website', 'Website', 'Webbplats'],
+    ['industry', 'Industry', 'Bransch'],
+    ['currency', 'Currency', 'Valuta'],
+    ['estimated_value', 'Estimated value', 'Uppskattat värde'],
+    ['relationship_manager', 'Relationship manager', 'Kundansvarig'],
+    ['next_follow_up_date', 'Next follow-up', 'Nästa uppföljning'],
+    ['name', 'Name', 'Namn'],
+    ['title', 'Title', 'Titel'],
+    ['description', 'Description', 'Beskrivning'],
+    ['start_date', 'Starts', 'Börjar'],
+    ['end_date', 'Ends', 'Slutar'],
+    ['location', 'Location', 'Plats'],
+    ['published', 'Published', 'Publicerad'],
+    ['form_fields', 'Form fields', 'Formulärfält'],
+    ['lead_count', 'Leads', 'Leads'],
+  ],
+  'leads.status': [
+    ['new', 'New', 'Ny'],
+    ['contacted', 'Contacted', 'Kontaktad'],
+    ['qualified', 'Qualified', 'Kvalificerad'],
+    ['unqualified', 'Unqualified', 'Ej kvalificerad'],
+    ['converted', 'Converted', 'Konverterad'],
+    ['lost', 'Lost', 'Förlorad'],
+    ['demo_scheduled', 'Demo scheduled', 'Demo bokad'],
+    ['proposal_sent', 'Proposal sent', 'Offert skickad'],
+    ['closed_won', 'Closed won', 'Vunnen'],
+    ['closed_lost', 'Closed lost', 'Förlorad affär'],
+    ['nurturing', 'Nurturing', 'Bearbetas'],
+  ],
+  'leads.interest': [
+    ['hot', 'Hot', 'Het'],
+    ['warm', 'Warm', 'Varm'],
+    ['cold', 'Cold', 'Kall'],
+  ],
+  'leads.decision_timeline': [
+    ['asap', 'As soon as possible', 'Så snart som möjligt'],
+    ['1_3_months', '1–3 months', '1–3 månader'],
+    ['3_6_months', '3–6 months', '3–6 månader'],
+    ['6_12_months', '6–12 months', '6–12 månader'],
+    ['next_year', 'Next year', 'Nästa år'],
+    ['not_specified', 'Not specified', 'Inte angiven'],
+  ],
+  'leads.decision_role': [
+    ['decision_maker', 'Decision maker', 'Beslutsfattare'],
+    ['influencer', 'Influencer', 'Påverkar beslutet'],
+    ['not_involved', 'Not involved', 'Inte delaktig'],
+    ['not_specified', 'Not specified', 'Inte angiven'],
+  ],
+  'leads.approval_status': [
+    ['approved', 'Approved', 'Godkänd'],
+    ['pending', 'Pending approval', 'Väntar på godkännande'],
+    ['rejected', 'Rejected', 'Avvisad'],
+  ],
+  'leads.source': [
+    ['qr_scan', 'QR scan', 'QR-skanning'],
+    ['booth_visit', 'Booth visit', 'Monterbesök'],
+    ['referral', 'Referral', 'Rekommendation'],
+    ['website', 'Website', 'Webbplats'],
+    ['direct', 'Direct', 'Direkt'],
+    ['manual', 'Manual', 'Manuell'],
+    ['event', 'Event', 'Evenemang'],
+    ['social_media', 'Social media', 'Sociala medier'],
+    ['email_marketing', 'Email marketing', 'E-postmarknadsföring'],
+    ['cold_outreach', 'Cold outreach', 'Kall kontakt'],
+    ['partner', 'Partner', 'Partner'],
+    ['import', 'Import', 'Import'],
+    ['api', 'API', 'API'],
+    ['other', 'Other', 'Annat'],
+  ],
+  'clients.status': [
+    ['active', 'Active', 'Aktiv'],
+    ['inactive', 'Inactive', 'Inaktiv'],
+    ['prospecting', 'Prospecting', 'Prospektering'],
+    ['onboarding', 'Onboarding', 'Onboarding'],
+    ['at_risk', 'At risk', 'I riskzonen'],
+    ['churned', 'Churned', 'Förlorad'],
+  ],
+  'clients.client_type': [
+    ['enterprise', 'Enterprise', 'Storföretag'],
+    ['smb', 'Small or medium business', 'Litet eller medelstort företag'],
+    ['startup', 'Startup', 'Startup'],
+    ['individual', 'Individual', 'Privatperson'],
+    ['nonprofit', 'Non-profit', 'Ideell organisation'],
+    ['government', 'Government', 'Offentlig sektor'],
+  ],
+  'clients.priority': [
+    ['high', 'High', 'Hög'],
+    ['medium', 'Medium', 'Medel'],
+    ['low', 'Low', 'Låg'],
+  ],
+  'events.status': [
+    ['draft', 'Draft', 'Utkast'],
+    ['active', 'Active', 'Aktiv'],
+    ['inactive', 'Inactive', 'Inaktiv'],
+    ['cancelled', 'Cancelled', 'Inställt'],
+  ],
+  'offers.status': [
+    ['draft', 'Draft', 'Utkast'],
+    ['active', 'Active', 'Aktiv'],
+    ['archived', 'Archived', 'Arkiverad'],
+  ],
+  word: [
+    ['yes', 'Yes', 'Ja'],
+    ['no', 'No', 'Nej'],
+    ['note', 'notes', 'anteckningar'],
+    ['call', 'calls', 'samtal'],
+    ['email', 'emails', 'e-postmeddelanden'],
+    ['meeting', 'meetings', 'möten'],
+    ['last', 'last', 'senast'],
+  ],
 };
 
-const VALUES: Record<string, Words> = {
-  'leads.status': {
-    new: { en: 'New', sv: 'Ny' },
-    contacted: { en: 'Contacted', sv: 'Kontaktad' },
-    qualified: { en: 'Qualified', sv: 'Kvalificerad' },
-    unqualified: { en: 'Unqualified', sv: 'Ej kvalificerad' },
-    converted: { en: 'Converted', sv: 'Konverterad' },
-    lost: { en: 'Lost', sv: 'Förlorad' },
-    demo_scheduled: { en: 'Demo scheduled', sv: 'Demo bokad' },
-    proposal_sent: { en: 'Proposal sent', sv: 'Offert skickad' },
-    closed_won: { en: 'Closed won', sv: 'Vunnen' },
-    closed_lost: { en: 'Closed lost', sv: 'Förlorad affär' },
-    nurturing: { en: 'Nurturing', sv: 'Bearbetas' },
-  },
-  'leads.interest': {
-    hot: { en: 'Hot', sv: 'Het' },
-    warm: { en: 'Warm', sv: 'Varm' },
-    cold: { en: 'Cold', sv: 'Kall' },
-  },
-  'leads.decision_timeline': {
-    asap: { en: 'As soon as possible', sv: 'Så snart som möjligt' },
-    '1_3_months': { en: '1–3 months', sv: '1–3 månader' },
-    '3_6_months': { en: '3–6 months', sv: '3–6 månader' },
-    '6_12_months': { en: '6–12 months', sv: '6–12 månader' },
-    next_year: { en: 'Next year', sv: 'Nästa år' },
-    not_specified: { en: 'Not specified', sv: 'Inte angiven' },
-  },
-  'leads.decision_role': {
-    decision_maker: { en: 'Decision maker', sv: 'Beslutsfattare' },
-    influencer: { en: 'Influencer', sv: 'Påverkar beslutet' },
-    not_involved: { en: 'Not involved', sv: 'Inte delaktig' },
-    not_specified: { en: 'Not specified', sv: 'Inte angiven' },
-  },
-  'leads.approval_status': {
-    approved: { en: 'Approved', sv: 'Godkänd' },
-    pending: { en: 'Pending approval', sv: 'Väntar på godkännande' },
-    rejected: { en: 'Rejected', sv: 'Avvisad' },
-  },
-  'leads.source': {
-    qr_scan: { en: 'QR scan', sv: 'QR-skanning' },
-    booth_visit: { en: 'Booth visit', sv: 'Monterbesök' },
-    referral: { en: 'Referral', sv: 'Rekommendation' },
-    website: { en: 'Website', sv: 'Webbplats' },
-    direct: { en: 'Direct', sv: 'Direkt' },
-    manual: { en: 'Manual', sv: 'Manuell' },
-    event: { en: 'Event', sv: 'Evenemang' },
-    social_media: { en: 'Social media', sv: 'Sociala medier' },
-    email_marketing: { en: 'Email marketing', sv: 'E-postmarknadsföring' },
-    cold_outreach: { en: 'Cold outreach', sv: 'Kall kontakt' },
-    partner: { en: 'Partner', sv: 'Partner' },
-    import: { en: 'Import', sv: 'Import' },
-    api: { en: 'API', sv: 'API' },
-    other: { en: 'Other', sv: 'Annat' },
-  },
-  'clients.status': {
-    active: { en: 'Active', sv: 'Aktiv' },
-    inactive: { en: 'Inactive', sv: 'Inaktiv' },
-    prospecting: { en: 'Prospecting', sv: 'Prospektering' },
-    onboarding: { en: 'Onboarding', sv: 'Onboarding' },
-    at_risk: { en: 'At risk', sv: 'I riskzonen' },
-    churned: { en: 'Churned', sv: 'Förlorad' },
-  },
-  'clients.client_type': {
-    enterprise: { en: 'Enterprise', sv: 'Storföretag' },
-    smb: { en: 'Small or medium business', sv: 'Litet eller medelstort företag' },
-    startup: { en: 'Startup', sv: 'Startup' },
-    individual: { en: 'Individual', sv: 'Privatperson' },
-    nonprofit: { en: 'Non-profit', sv: 'Ideell organisation' },
-    government: { en: 'Government', sv: 'Offentlig sektor' },
-  },
-  'clients.priority': {
-    high: { en: 'High', sv: 'Hög' },
-    medium: { en: 'Medium', sv: 'Medel' },
-    low: { en: 'Low', sv: 'Låg' },
-  },
-  'events.status': {
-    draft: { en: 'Draft', sv: 'Utkast' },
-    active: { en: 'Active', sv: 'Aktiv' },
-    inactive: { en: 'Inactive', sv: 'Inaktiv' },
-    cancelled: { en: 'Cancelled', sv: 'Inställt' },
-  },
-  'offers.status': {
-    draft: { en: 'Draft', sv: 'Utkast' },
-    active: { en: 'Active', sv: 'Aktiv' },
-    archived: { en: 'Archived', sv: 'Arkiverad' },
-  },
-};
+const LOOKUP = new Map(
+  Object.entries(TABLES).map(([set, words]) => [set, new Map(words.map(([code, en, sv]) => [code, { en, sv }]))]),
+);
+const lookup = (set: string, code: string, lang: ExportLanguage) => LOOKUP.get(set)?.get(code)?.[lang];
 
-const WORDS: Words = {
-  yes: { en: 'Yes', sv: 'Ja' },
-  no: { en: 'No', sv: 'Nej' },
-  note: { en: 'notes', sv: 'anteckningar' },
-  call: { en: 'calls', sv: 'samtal' },
-  email: { en: 'emails', sv: 'e-postmeddelanden' },
-  meeting: { en: 'meetings', sv: 'möten' },
-  last: { en: 'last', sv: 'senast' },
-};
-
-export const word = (key: string, lang: ExportLanguage) => WORDS[key]?.[lang] ?? key;
+export const word = (key: string, lang: ExportLanguage) => lookup('word', key, lang) ?? key;
 
 /** A column's header: its label, or its code for re-import. */
 export function headerOf(code: string, lang: ExportLanguage, forReimport: boolean): string {
   if (forReimport) return code;
-  return HEADERS[code]?.[lang] ?? code;
+  return lookup('header', code, lang) ?? code;
 }
 
 /** A coded value's label (the code itself when it has none, or for re-import). */
 export function valueLabel(set: string, code: string, lang: ExportLanguage, forReimport: boolean): string {
   if (forReimport || code === '') return code;
-  return VALUES[set]?.[code]?.[lang] ?? code;
+  return lookup(set, code, lang) ?? code;
+}
+
+/** A column's header in every language (English, Swedish): what an export of ours calls it. */
+export function headerLabels(code: string): string[] {
+  const labels = LOOKUP.get('header')?.get(code);
+  return labels ? [labels.en, labels.sv] : [];
+}
+
+const foldValue = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
+const BY_LABEL = new Map(
+  Object.entries(TABLES).map(([set, words]) => [
+    set,
+    new Map(words.flatMap(([code, en, sv]) => [code, en, sv].map((text) => [foldValue(text), code] as const))),
+  ]),
+);
+
+/**
+ * A coded value read back from a file: its code written as the code, or as our exports' label
+ * in either language ("Storföretag", "Small or medium business"); null for anything else.
+ */
+export function codeOfLabel(set: string, text: string): string | null {
+  return BY_LABEL.get(set)?.get(foldValue(text)) ?? null;
 }

@@ -13,6 +13,7 @@ import {
   type DataExportProgressData,
 } from '@leadcapture/contracts/data-exports';
 import { paginated } from '@leadcapture/contracts/envelope';
+import { DATA_JOB_FAILURES } from '@leadcapture/contracts/data-imports';
 import { createFormField } from '@leadcapture/contracts/form-fields';
 import { leadSchema, type Lead } from '@leadcapture/contracts/leads';
 import { z } from 'zod';
@@ -165,14 +166,24 @@ describe('POST /data/exports/ leads', () => {
       columns: ['first_name', 'phone', 'company', 'custom:Fleet size'],
       filters: { search: 'anna' },
     });
-    expect(record).toMatchObject({ status: 'done', row_count: 1, columns: ['first_name', 'phone', 'company', 'custom:Fleet size'] });
+    expect(record).toMatchObject({
+      status: 'done',
+      row_count: 1,
+      columns: ['first_name', 'phone', 'company', 'custom:Fleet size'],
+    });
     const res = await download(record);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
     expect(sheet?.name).toBe('Leads');
     expect(sheet?.getRow(1).values).toEqual([undefined, 'First name', 'Phone', 'Company', 'Fleet size']);
-    expect(sheet?.getRow(2).values).toEqual([undefined, 'Anna', '+46 70 123 45 67', '\'=HYPERLINK("http://evil")', '11-50']);
+    expect(sheet?.getRow(2).values).toEqual([
+      undefined,
+      'Anna',
+      '+46 70 123 45 67',
+      '\'=HYPERLINK("http://evil")',
+      '11-50',
+    ]);
     expect(sheet?.rowCount).toBe(2);
   });
 
@@ -226,11 +237,83 @@ describe('POST /data/exports/ leads', () => {
     expect(rows[0]).toMatchObject({ Company: 'Acme AB', 'Contact phone': '+46 8 123 456', Status: 'Active' });
   });
 
+  it("applies the lists' own filters: the clients list's and the leads list's ordering", async () => {
+    await post('clients/', owner, { company_name: 'Brisk AB', priority: 'high', tags: ['fair'] });
+    await post('clients/', owner, { company_name: 'Calm AB', priority: 'low', tags: ['fair'] });
+    const high = await exportOf(owner, {
+      resource: 'clients',
+      format: 'json',
+      filters: { priority: 'high', tags: 'fair' },
+    });
+    const rows = JSON.parse((await download(high)).body) as Record<string, string>[];
+    expect(rows.map((r) => r.Company)).toEqual(['Brisk AB']);
+    expectValidation(
+      await post('data/exports/', owner, { resource: 'clients', format: 'csv', filters: { priority: 'urgent' } }),
+      'filters.priority.0',
+    );
+    // The clients list's order, as GET /clients/ answers it: a name, a value (unset last), priority.
+    for (const ordering of ['company_name', '-estimated_value', 'priority', 'created_at']) {
+      const exported = await exportOf(owner, { resource: 'clients', format: 'json', filters: { ordering } });
+      const companies = (JSON.parse((await download(exported)).body) as Record<string, string>[]).map((r) => r.Company);
+      const listed = expectData(
+        paginated(z.object({ company_name: z.string() })),
+        await get(`clients/?ordering=${ordering}&page_size=100`, owner),
+      ).results.map((r) => r.company_name);
+      expect(companies.length).toBeGreaterThan(2);
+      expect(companies, ordering).toEqual(listed);
+    }
+    const byName = await exportOf(owner, { resource: 'leads', format: 'json', filters: { ordering: 'first_name' } });
+    const names = (JSON.parse((await download(byName)).body) as Record<string, string>[]).map(
+      (r) => r['First name'] ?? '',
+    );
+    expect(names.length).toBeGreaterThan(1);
+    expect([...names].sort()).toEqual(names);
+  });
+
+  it("follows the events and offers lists' ordering and filters, as GET /events/ and GET /offers/ answer them", async () => {
+    const user = await registerUser(t);
+    for (const name of ['Beta', 'alfa', 'Gamma']) await createEvent(t, orgOf(user), { name });
+    await createEvent(t, orgOf(user), { name: 'Delta', status: 'draft' });
+    for (const title of ['Beta deal', 'alfa deal', 'Gamma deal'])
+      expect((await post('offers/', user, { title })).statusCode).toBe(201);
+    const column = async (body: Record<string, unknown>, label: string) =>
+      (
+        JSON.parse((await download(await exportOf(user, { format: 'json', ...body }))).body) as Record<string, string>[]
+      ).map((r) => r[label]);
+    const listed = async (url: string, key: 'name' | 'title') =>
+      (
+        expectData(paginated(z.object({ [key]: z.string() })), await get(url, user)).results as Record<string, string>[]
+      ).map((r) => r[key]);
+
+    const byName = await column({ resource: 'events', filters: { ordering: 'name', status: 'active' } }, 'Name');
+    expect(byName).toEqual(['alfa', 'Beta', 'Gamma']);
+    expect(byName).toEqual(await listed('events/?ordering=name&status=active', 'name'));
+    expect(await column({ resource: 'events', filters: { ordering: '-name' } }, 'Name')).toEqual(
+      await listed('events/?ordering=-name', 'name'),
+    );
+    expect(await column({ resource: 'events', filters: {} }, 'Name')).toEqual(['Delta', 'Gamma', 'alfa', 'Beta']);
+
+    const byTitle = await column({ resource: 'offers', filters: { ordering: '-title' } }, 'Title');
+    expect(byTitle).toEqual(['Gamma deal', 'Beta deal', 'alfa deal']);
+    expect(byTitle).toEqual(await listed('offers/?ordering=-title', 'title'));
+    expect(await column({ resource: 'offers', filters: { is_published: true } }, 'Title')).toEqual([]);
+    expectValidation(
+      await post('data/exports/', user, { resource: 'offers', format: 'csv', filters: { ordering: 'price' } }),
+      'filters.ordering',
+    );
+  });
+
   it('refuses bad input with the envelope, writing nothing', async () => {
     const before = (await t.database.db.select().from(dataExports)).length;
     expectValidation(await post('data/exports/', owner, { resource: 'leads', format: 'pdf' }), 'format');
-    expectValidation(await post('data/exports/', owner, { resource: 'leads', format: 'csv', filters: { status: 'nope' } }), 'filters.status.0');
-    expectValidation(await post('data/exports/', owner, { resource: 'leads', format: 'csv', columns: ['shoe_size'] }), 'columns');
+    expectValidation(
+      await post('data/exports/', owner, { resource: 'leads', format: 'csv', filters: { status: 'nope' } }),
+      'filters.status.0',
+    );
+    expectValidation(
+      await post('data/exports/', owner, { resource: 'leads', format: 'csv', columns: ['shoe_size'] }),
+      'columns',
+    );
     expect((await t.database.db.select().from(dataExports)).length).toBe(before);
   });
 
@@ -268,7 +351,10 @@ describe('download links and tenancy', () => {
     expectError(await get(`data/exports/${randomUUID()}/`, owner), 404, 'NOT_FOUND');
     const signedIn = await get(`data/exports/${record.id}/download/`, owner);
     expect(signedIn.statusCode).toBe(200);
-    const forged = await t.app.inject({ method: 'GET', url: `/api/v1/data/exports/${record.id}/download/?token=1.abc` });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/data/exports/${record.id}/download/?token=1.abc`,
+    });
     expectError(forged, 401, 'TOKEN_INVALID');
     const url = new URL(record.download_url ?? '');
     const other = await exportOf(stranger, { resource: 'leads', format: 'csv' });
@@ -278,7 +364,11 @@ describe('download links and tenancy', () => {
       url: `/api/v1/data/exports/${other.id}/download/${url.search}`,
     });
     expectError(swapped, 401, 'TOKEN_INVALID');
-    expectError(await t.app.inject({ method: 'GET', url: `/api/v1/data/exports/${record.id}/download/` }), 401, 'NOT_AUTHENTICATED');
+    expectError(
+      await t.app.inject({ method: 'GET', url: `/api/v1/data/exports/${record.id}/download/` }),
+      401,
+      'NOT_AUTHENTICATED',
+    );
   });
 
   it('the sweep removes files after 7 days and fails exports whose process died', async () => {
@@ -304,6 +394,9 @@ describe('download links and tenancy', () => {
     expect(gone.download_url).toBeNull();
     expectError(await get(`data/exports/${record.id}/download/`, owner), 409, 'CONFLICT');
     const failed = expectData(dataExportSchema, await get(`data/exports/${stale}/`, owner));
-    expect(failed).toMatchObject({ status: 'failed', failure: 'The server restarted during the export. Start it again.' });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failure: DATA_JOB_FAILURES.exportRestarted,
+    });
   });
 });

@@ -69,6 +69,7 @@ export function dataExportsRoutes(deps: AppDeps) {
       storage: deps.storage,
       kick: () => deps.outbox.kick(),
       log: deps.log,
+      dbKind: deps.dbKind,
     });
     instance.addHook('onClose', () => runner.stop());
 
@@ -142,7 +143,8 @@ export function dataExportsRoutes(deps: AppDeps) {
       {
         schema: {
           tags,
-          summary: 'An export: status (queued, running, done, failed), progress {done,total} and a signed download link',
+          summary:
+            'An export: status (queued, running, done, failed), progress {done,total} and a signed download link',
           params: idParamsSchema,
           response: okResponse(dataExportSchema),
         },

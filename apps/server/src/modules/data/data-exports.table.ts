@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, bigint, index, integer, jsonb, pgPolicy, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { DataExportFormat, DataExportStatus, DataResource, ExportFilters } from '@leadcapture/contracts/data-exports';
+import type {
+  DataExportFormat,
+  DataExportStatus,
+  DataResource,
+  ExportFilters,
+} from '@leadcapture/contracts/data-exports';
 import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
 import { users } from '../auth/auth.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';

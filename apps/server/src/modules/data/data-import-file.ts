@@ -202,7 +202,8 @@ async function checkWorkbook(filePath: string): Promise<void> {
     throw badFile(IMPORT_MESSAGES.notCsv);
   }
   const tooBig = (e: yauzl.Entry) =>
-    e.uncompressedSize > (e.fileName === 'xl/sharedStrings.xml' ? XLSX_LIMITS.sharedStringsBytes : XLSX_LIMITS.entryBytes);
+    e.uncompressedSize >
+    (e.fileName === 'xl/sharedStrings.xml' ? XLSX_LIMITS.sharedStringsBytes : XLSX_LIMITS.entryBytes);
   if (declared > XLSX_LIMITS.totalBytes || entries.some(tooBig)) {
     zip.close();
     throw badFile(DATA_IMPORT_MESSAGES.xlsxTooLarge);
@@ -358,10 +359,7 @@ export function readRecords(source: ImportSource): AsyncGenerator<CsvRecord> {
 }
 
 /** The header and the first `rows` records; 422 when the file has no usable header. */
-export async function fileHead(
-  source: ImportSource,
-  rows: number,
-): Promise<{ columns: string[]; rows: string[][] }> {
+export async function fileHead(source: ImportSource, rows: number): Promise<{ columns: string[]; rows: string[][] }> {
   const found: string[][] = [];
   let columns: string[] | undefined;
   try {

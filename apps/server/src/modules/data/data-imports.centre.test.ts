@@ -10,6 +10,7 @@ import { expectData, expectError, expectValidation, type Response } from '../../
 import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { multipart, PNG, type Part } from '../../../test/multipart.ts';
 import { inScope } from '../../db/tenant.ts';
+import { users } from '../auth/auth.table.ts';
 import { leadImports } from './data-imports.table.ts';
 import { eq } from 'drizzle-orm';
 
@@ -86,14 +87,17 @@ async function xlsxOf(rows: (string | number | Date)[][]): Promise<Buffer> {
 describe('POST /data/imports/', () => {
   it('dry-runs a file: per-row errors and counts, nothing written; then imports it for real', async () => {
     const user = await registerUser(t);
-    const csv = 'Email,First name,Status\nok@example.com,Ok,new\nnot-an-email,Bad,new\nfine@example.com,Fine,nonsense\n';
+    const csv =
+      'Email,First name,Status\nok@example.com,Ok,new\nnot-an-email,Bad,new\nfine@example.com,Fine,nonsense\n';
     const dry = await importAndWait(user, csv, { dry_run: 'true' });
     expect(dry).toMatchObject({ status: 'completed', dry_run: true, created: 1, failed: 2, undo_until: null });
     expect(dry.progress).toEqual({ done: 3, total: 3 });
-    expect(dry.errors.map((e) => [e.row, e.field])).toEqual([
-      [3, 'email'],
-      [4, 'status'],
+    // Each with a code and params the web translates, and the English message for API users.
+    expect(dry.errors.map((e) => [e.row, e.field, e.code, e.message])).toEqual([
+      [3, 'email', 'invalid_email', 'Enter a valid email address'],
+      [4, 'status', 'invalid_choice', expect.any(String)],
     ]);
+    expect(String(dry.errors[1]?.params.values)).toContain('qualified');
     expect(await allLeads(user)).toHaveLength(0);
 
     const real = await importAndWait(user, csv);
@@ -112,7 +116,23 @@ describe('POST /data/imports/', () => {
       ['3', 'failed'],
       ['4', 'failed'],
     ]);
-    expect(rows[2]?.[3]).toContain('email');
+    expect(rows[2]?.[3]).toBe('email: Not a valid email address');
+  });
+
+  it("writes the results' row errors in the importing user's language", async () => {
+    const user = await registerUser(t);
+    await t.database.db.update(users).set({ language: 'sv' }).where(eq(users.id, user.user.id));
+    const record = await importAndWait(user, 'Email,First name,Last name\nnot-an-email,Bo,Berg\n,,\n');
+    expect(record.errors.map((e) => [e.row, e.field, e.code])).toEqual([
+      [2, 'email', 'invalid_email'],
+      [3, 'email', 'identity_missing'],
+    ]);
+    const res = await get(`data/imports/${record.id}/results/`, user);
+    const rows: string[][] = parse(res.body.replace(/^\ufeff/, ''));
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[3]])).toEqual([
+      ['2', 'failed', 'email: Ingen giltig e-postadress'],
+      ['3', 'failed', 'email: Ange en e-postadress eller ett namn'],
+    ]);
   });
 
   it('reads XLSX by its content, whatever the file is called, and CSV named .xlsx', async () => {
@@ -222,9 +242,13 @@ describe('POST /data/imports/ with bad input', () => {
     expectValidation(await upload(user, notWorkbook, {}, 'leads.xlsx'), 'file');
     expectValidation(await upload(user, 'email\nx@example.com\n', { resource: 'planets' }), 'resource');
     expectValidation(await upload(user, 'email\nx@example.com\n', { dry_run: 'perhaps' }), 'dry_run');
-    expectValidation(await upload(user, 'email\nx@example.com\n', { template_id: randomUUID() }), 'template_id');
+    // Another organisation's template, or none: the same 404 (tenancy).
+    expectError(await upload(user, 'email\nx@example.com\n', { template_id: randomUUID() }), 404, 'NOT_FOUND');
     // A mapping to a field that does not exist, and of a column the file lacks.
-    expectValidation(await upload(user, 'email\nx@example.com\n', { mapping: '{"email":"shoe_size"}' }), 'mapping.email');
+    expectValidation(
+      await upload(user, 'email\nx@example.com\n', { mapping: '{"email":"shoe_size"}' }),
+      'mapping.email',
+    );
     expectValidation(await upload(user, 'email\nx@example.com\n', { mapping: '{"Nope":"email"}' }), 'mapping.Nope');
     expect(expectData(importPage, await get('data/imports/', user)).count).toBe(0);
     expect(await allLeads(user)).toHaveLength(0);
@@ -251,7 +275,10 @@ describe('POST /data/imports/ with bad input', () => {
     // A sheet declaring a million and more rows and 16,384 columns.
     const wide = await JSZip.loadAsync(base);
     const sheet = (await wide.file('xl/worksheets/sheet1.xml')?.async('string')) ?? '';
-    wide.file('xl/worksheets/sheet1.xml', sheet.replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:XFD1048576"/>'));
+    wide.file(
+      'xl/worksheets/sheet1.xml',
+      sheet.replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:XFD1048576"/>'),
+    );
     expect(sheet).toContain('<dimension');
     const res = await upload(
       user,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@leadcapture/contracts/constants';
 import { paginated } from '@leadcapture/contracts/envelope';
@@ -12,6 +12,7 @@ import {
   type LeadImport,
 } from '@leadcapture/contracts/lead-imports';
 import { leadSchema, type CreateLeadInput, type Lead } from '@leadcapture/contracts/leads';
+import { DATA_JOB_FAILURES } from '@leadcapture/contracts/data-imports';
 import { createEvent } from '../../../test/capture.ts';
 import { expectData, expectError, expectValidation, type Response } from '../../../test/envelope.ts';
 import { bearer, createTestApp, registerUser, setPlan, type TestApp } from '../../../test/helpers.ts';
@@ -141,9 +142,9 @@ describe('POST /leads/import_leads/', () => {
     expect(record.errors).toEqual(
       expect.arrayContaining([
         // The reason the address failed, not zod's "Invalid input" of the empty-or-email union.
-        { row: 3, field: 'email', message: 'Enter a valid email address' },
+        { row: 3, field: 'email', code: 'invalid_email', params: {}, message: 'Enter a valid email address' },
         expect.objectContaining({ row: 4, field: 'interest' }),
-        expect.objectContaining({ row: 5, field: 'company' }),
+        expect.objectContaining({ row: 5, field: 'company', code: 'too_long', params: { max: 200 } }),
       ]),
     );
     expect(record.error_count).toBe(3);
@@ -348,30 +349,30 @@ describe('GET /data/imports/', () => {
     expect(expectData(leadImportSchema, await get(`data/imports/${record.id}/`, user)).created).toBe(1);
   });
 
-  it('marks an import whose process died as failed, keeping its counts', async () => {
+  it('fails an import whose process died and takes back the rows its batches wrote', async () => {
     const user = await freshOwner();
-    const [row] = await inScope(t.database.db, { organizationId: orgOf(user) }, (tx) =>
+    const org = orgOf(user);
+    const kept = await importAndWait(user, 'email\nkept@example.com\n');
+    const done = await importAndWait(user, 'email\nfirst@example.com\nsecond@example.com\n');
+    // As if its process died after writing its batches: still processing, heartbeat long stopped.
+    await inScope(t.database.db, { organizationId: org }, (tx) =>
       tx
-        .insert(leadImports)
-        .values({
-          organizationId: orgOf(user),
-          status: 'processing',
-          fileName: 'gone.csv',
-          fileSize: 10,
-          totalRows: 5000,
-          processedRows: 2000,
-          createdCount: 2000,
-          mapping: { email: 'email' },
-          options: { duplicates: 'skip', event: null, source: 'import' },
-          heartbeatAt: new Date(Date.now() - 10 * 60 * 1000),
-        })
-        .returning(),
+        .update(leadImports)
+        .set({ status: 'processing', finishedAt: null, heartbeatAt: new Date(Date.now() - 10 * 60 * 1000) })
+        .where(eq(leadImports.id, done.id)),
     );
     // The scheduler's sweep is what finds it (once across processes, soon after start).
     expect(await t.app.deps.scheduler.run(IMPORT_SWEEP_TASK)).toBe('ran');
-    const record = expectData(leadImportSchema, await get(`data/imports/${row?.id}/`, user));
-    expect(record).toMatchObject({ status: 'failed', processed_rows: 2000, created: 2000 });
-    expect(record.failure).toMatch(/interrupted/);
+    const record = expectData(leadImportSchema, await get(`data/imports/${done.id}/`, user));
+    expect(record).toMatchObject({ status: 'failed', failure: DATA_JOB_FAILURES.importInterrupted });
+    const emails = await inScope(t.database.db, { organizationId: org }, (tx) =>
+      queryRows<{ email: string }>(tx, sql`select email from leads where organization_id = ${org} order by email`),
+    );
+    expect(emails.map((e) => e.email)).toEqual(['kept@example.com']);
+    expect(expectData(leadImportSchema, await get(`data/imports/${kept.id}/`, user)).status).toBe('completed');
+    // A second sweep finds nothing left to do.
+    expect(await t.app.deps.scheduler.run(IMPORT_SWEEP_TASK)).toBe('ran');
+    expect(expectData(leadImportSchema, await get(`data/imports/${done.id}/`, user)).status).toBe('failed');
   });
 });
 
@@ -394,7 +395,7 @@ describe("imports and the plan's monthly lead limit", () => {
     ].join('\n');
     const record = await importAndWait(user, csv);
     expect(record).toMatchObject({ status: 'completed', created: 2, failed: 2 });
-    const refused = record.errors.filter((e) => e.message === LIMIT_REACHED_ROW);
+    const refused = record.errors.filter((e) => e.code === 'lead_limit' && e.message === LIMIT_REACHED_ROW);
     expect(refused.map((e) => e.row).sort()).toEqual([4, 5]);
     const [stored] = await inScope(t.database.db, { organizationId: org }, (tx) =>
       queryRows<{ n: number }>(tx, sql`select count(*)::int as n from leads where organization_id = ${org}`),

@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { dataImportSchema } from '@leadcapture/contracts/data-imports';
+import { dataImportPreviewSchema, dataImportSchema } from '@leadcapture/contracts/data-imports';
 import { errorEnvelopeSchema, paginated, paginationQuerySchema } from '@leadcapture/contracts/envelope';
 import { idParamsSchema } from '@leadcapture/contracts/fields';
 import { importPreviewSchema, leadImportSchema } from '@leadcapture/contracts/lead-imports';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/database.ts';
+import type { Database, DatabaseKind } from '../../db/database.ts';
 import type { AppDeps } from '../../http/deps.ts';
 import { ok } from '../../http/envelope.ts';
 import { pageWindow, paginate } from '../../http/pagination.ts';
@@ -23,14 +23,14 @@ const binary = z.string().meta({ format: 'binary' });
  * Imports running in this process; a shutdown stops them between batches. An import whose
  * process died is marked failed by the scheduler's sweep (IMPORT_SWEEP_TASK, jobs/background.ts).
  */
-export function createImportRunner(db: Database, log: FastifyBaseLogger) {
+export function createImportRunner(db: Database, log: FastifyBaseLogger, dbKind: DatabaseKind = 'pglite') {
   const running = new Set<Promise<void>>();
   let stopping = false;
   return {
     /** Runs the job in the background; `release` frees its organisation's heavy-work slot at its end. */
     start(job: imports.ImportJob, release: Release) {
       const done: Promise<void> = imports
-        .runImport(db, job, () => stopping)
+        .runImport(db, job, () => stopping, dbKind)
         .catch((err: unknown) => log.error({ err, importId: job.id }, 'lead import failed'))
         .finally(() => {
           release();
@@ -92,7 +92,7 @@ export function leadImportRoutes(deps: AppDeps) {
   return async (instance: FastifyInstance) => {
     await registerImportUploads(instance);
     const app = typed(instance);
-    const runner = createImportRunner(deps.db, deps.log);
+    const runner = createImportRunner(deps.db, deps.log, deps.dbKind);
     instance.addHook('onClose', () => runner.stop());
     const importDir = path.join(deps.config.dataDir, 'imports');
     const tags = ['leads'];
@@ -107,7 +107,12 @@ export function leadImportRoutes(deps: AppDeps) {
           response: okResponse(importPreviewSchema),
         },
       },
-      async (req) => ok(await imports.previewImport(tenantRunner(deps, req), () => receiveImportFile(req, importDir))),
+      async (req) =>
+        ok(
+          imports.asLeadPreview(
+            await imports.previewImport(tenantRunner(deps, req), () => receiveImportFile(req, importDir)),
+          ),
+        ),
     );
 
     app.post(
@@ -121,7 +126,10 @@ export function leadImportRoutes(deps: AppDeps) {
           response: { 202: okResponse(leadImportSchema)[200], ...errors },
         },
       },
-      async (req, reply) => acceptImport(deps, runner, req, reply, importDir, 'legacy'),
+      async (req, reply) => {
+        const answer = await acceptImport(deps, runner, req, reply, importDir, 'legacy');
+        return { ...answer, data: imports.asLeadImport(answer.data) };
+      },
     );
   };
 }
@@ -131,7 +139,7 @@ export function dataImportsRoutes(deps: AppDeps) {
   return async (instance: FastifyInstance) => {
     await registerImportUploads(instance);
     const app = typed(instance);
-    const runner = createImportRunner(deps.db, deps.log);
+    const runner = createImportRunner(deps.db, deps.log, deps.dbKind);
     instance.addHook('onClose', () => runner.stop());
     const importDir = path.join(deps.config.dataDir, 'imports');
 
@@ -154,12 +162,14 @@ export function dataImportsRoutes(deps: AppDeps) {
       {
         schema: {
           tags: ['data'],
-          summary: 'Preview a CSV or XLSX file (member and up): its columns, the detected mapping and the first rows',
+          summary:
+            'Preview a CSV or XLSX file (member and up; multipart: file, resource): its columns, the mapping guessed for the resource and the first rows',
           ...uploadDocs,
-          response: okResponse(importPreviewSchema),
+          response: okResponse(dataImportPreviewSchema),
         },
       },
-      async (req) => ok(await imports.previewImport(tenantRunner(deps, req), () => receiveImportFile(req, importDir))),
+      async (req) =>
+        ok(await imports.previewImport(tenantRunner(deps, req), () => receiveImportFile(req, importDir), 'data')),
     );
 
     app.get(
@@ -205,7 +215,11 @@ export function dataImportsRoutes(deps: AppDeps) {
         },
       },
       async (req, reply) =>
-        sendResults(reply, req.params.id, await withTenant(deps, req, (ctx) => imports.importResultsCsv(ctx, req.params.id))),
+        sendResults(
+          reply,
+          req.params.id,
+          await withTenant(deps, req, (ctx) => imports.importResultsCsv(ctx, req.params.id)),
+        ),
     );
 
     app.post(
@@ -219,8 +233,7 @@ export function dataImportsRoutes(deps: AppDeps) {
           response: okResponse(dataImportSchema),
         },
       },
-      async (req) =>
-        ok(await withTenant(deps, req, (ctx) => imports.undoImport(ctx, requestMeta(req), req.params.id))),
+      async (req) => ok(await withTenant(deps, req, (ctx) => imports.undoImport(ctx, requestMeta(req), req.params.id))),
     );
   };
 }

@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgPolicy, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ImportFileKind, ImportResource, ImportRowOutcome } from '@leadcapture/contracts/data-imports';
-import type { ImportError, ImportMapping, ImportOptions, ImportStatus } from '@leadcapture/contracts/lead-imports';
+import type {
+  DataImportMapping,
+  ImportFileKind,
+  ImportResource,
+  ImportRowOutcome,
+} from '@leadcapture/contracts/data-imports';
+import type { ImportError, ImportOptions, ImportStatus } from '@leadcapture/contracts/lead-imports';
+
+/** A row error as kept; those written before issue 26's codes have no code or params. */
+export type StoredImportError = Omit<ImportError, 'code' | 'params'> & Partial<Pick<ImportError, 'code' | 'params'>>;
 import { id, tenantPolicies, timestamps } from '../../db/columns.ts';
 import { users } from '../auth/auth.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
@@ -41,9 +49,9 @@ export const leadImports = pgTable(
     updatedCount: integer('updated_count').notNull().default(0),
     skippedCount: integer('skipped_count').notNull().default(0),
     failedCount: integer('failed_count').notNull().default(0),
-    errors: jsonb('errors').$type<ImportError[]>().notNull().default([]),
+    errors: jsonb('errors').$type<StoredImportError[]>().notNull().default([]),
     errorCount: integer('error_count').notNull().default(0),
-    mapping: jsonb('mapping').$type<ImportMapping>().notNull(),
+    mapping: jsonb('mapping').$type<DataImportMapping>().notNull(),
     options: jsonb('options').$type<ImportOptions>().notNull(),
     failure: text('failure').notNull().default(''),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -55,11 +55,14 @@ async function checkShape(
     return { columns, mapping: null };
   }
   if (!mapping || Object.keys(mapping).length === 0) throw validationError({ mapping: ['Map at least one column'] });
-  if (!(resource in IMPORT_TEMPLATE_COLUMNS)) throw validationError({ resource: ['This kind of record cannot be imported'] });
+  if (!(resource in IMPORT_TEMPLATE_COLUMNS))
+    throw validationError({ resource: ['This kind of record cannot be imported'] });
   const fields = new Set<string>([...IMPORT_TEMPLATE_COLUMNS[resource as ImportableResource], 'full_name']);
   const bad = Object.entries(mapping).filter(([, field]) => field !== null && !fields.has(field));
   if (bad.length > 0) {
-    throw validationError(Object.fromEntries(bad.map(([col, field]) => [`mapping.${col}`, [`There is no field ${String(field)}`]])));
+    throw validationError(
+      Object.fromEntries(bad.map(([col, field]) => [`mapping.${col}`, [`There is no field ${String(field)}`]])),
+    );
   }
   return { columns: null, mapping };
 }

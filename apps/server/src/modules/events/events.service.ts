@@ -1,3 +1,4 @@
+import type { AuditAction } from '@leadcapture/contracts/audit';
 import {
   and,
   asc,
@@ -142,7 +143,7 @@ async function loadEvent(ctx: TenantContext, id: string, lock = false): Promise<
 function auditEvent(
   ctx: TenantContext,
   meta: RequestMeta,
-  action: string,
+  action: AuditAction,
   id: string,
   metadata: Record<string, unknown>,
 ) {
@@ -184,7 +185,8 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function orderBy(ordering: EventOrdering): SQL[] {
+/** The events list's order (GET /events/ and its export). */
+export function eventListOrder(ordering: EventOrdering): SQL[] {
   const descending = ordering.startsWith('-');
   const dir = descending ? sql`desc` : sql`asc`;
   const column = {
@@ -200,14 +202,12 @@ function orderBy(ordering: EventOrdering): SQL[] {
   return [primary, descending ? desc(events.id) : asc(events.id)];
 }
 
-export async function listEvents(
+/** The events list's filters (GET /events/ and its export): status as shown, search. */
+export function eventListConditions(
   ctx: TenantContext,
-  publicUrl: string,
-  query: EventListQuery,
-  page: { limit: number; offset: number },
+  query: Pick<EventListQuery, 'status' | 'search'>,
   now: Date = new Date(),
-): Promise<{ results: Event[]; total: number }> {
-  assertCan(ctx, 'events.read');
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(events.organizationId, ctx.organizationId)];
   if (query.status && query.status.length > 0) {
     conditions.push(or(...query.status.map((s) => statusCondition(s, now))));
@@ -216,12 +216,23 @@ export async function listEvents(
     const pattern = likePattern(query.search);
     conditions.push(or(ilike(events.name, pattern), ilike(events.location, pattern)));
   }
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+export async function listEvents(
+  ctx: TenantContext,
+  publicUrl: string,
+  query: EventListQuery,
+  page: { limit: number; offset: number },
+  now: Date = new Date(),
+): Promise<{ results: Event[]; total: number }> {
+  assertCan(ctx, 'events.read');
+  const where = eventListConditions(ctx, query, now);
   const rows = await ctx.tx
     .select({ event: countedEventColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(events)
     .where(where)
-    .orderBy(...orderBy(query.ordering))
+    .orderBy(...eventListOrder(query.ordering))
     .limit(page.limit)
     .offset(page.offset);
   let total = rows[0]?.total ?? 0;

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@leadcapture/contracts/audit';
 import { zapierStatus } from '../zapier/zapier.service.ts';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { NON_FIELD_ERRORS, type ValidationDetails } from '@leadcapture/contracts/errors';
@@ -320,7 +321,7 @@ async function save(
   return row;
 }
 
-async function audit(ctx: TenantContext, meta: RequestMeta, action: string, row: Row) {
+async function audit(ctx: TenantContext, meta: RequestMeta, action: AuditAction, row: Row) {
   await recordAudit(ctx.tx, meta, {
     action,
     userId: ctx.userId,

@@ -124,6 +124,20 @@ describe('GET /leads/export/', () => {
     expect([...firstNames].sort()).toEqual(firstNames);
   });
 
+  it('is the data centre export: phones stay readable, answers and activities as columns, the list order kept', async () => {
+    const user = await freshOwner();
+    await create(user, { first_name: 'Pia', phone: '+46 70 123 45 67' });
+    await create(user, { first_name: 'Ada', job_title: '-' });
+    const { rows } = await exportCsv(user, '&ordering=first_name');
+    const [header, ...data] = rows;
+    const at = (name: string) => (header ?? []).indexOf(name);
+    expect(header).not.toContain('Custom fields');
+    expect(header).toContain('Activities');
+    expect(data.map((r) => r[at('First name')])).toEqual(['Ada', 'Pia']);
+    expect(data[1]?.[at('Phone')]).toBe('+46 70 123 45 67');
+    expect(data[0]?.[at('Job title')]).toBe("'-");
+  });
+
   it('writes an XLSX workbook with the same columns and neutralising', async () => {
     const user = await freshOwner();
     await create(user, { first_name: '=1+2', last_name: 'Lund', email: 'x.lund@example.com' });

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../http/deps.ts';
 import { typed } from '../../http/routes.ts';
 import { requestOrganization } from '../../http/fair-share.ts';
 import { checkActingOrganization, requestMeta, tenantRunner } from '../../http/tenant.ts';
-import { exportLeads, type LeadExport } from './lead-export.service.ts';
+import { streamLeadExport, type StreamedExport } from '../data/data.service.ts';
 
 const tags = ['leads'];
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
@@ -49,7 +49,10 @@ const TEMPLATE = [
   ['Follow-up date', '2026-12-01'],
 ] as const;
 
-/** /leads/export/ and /leads/import_template/ (imports are the data centre's: modules/data). */
+/**
+ * /leads/export/ and /leads/import_template/: the export is the data centre's machinery (modules/data)
+ * streamed as it is read; imports are the data centre's too.
+ */
 export function leadExportRoutes(deps: AppDeps) {
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
@@ -70,9 +73,9 @@ export function leadExportRoutes(deps: AppDeps) {
         // ends, fails or the client goes away (decision in docs/leads-scale-and-merge.md).
         const organization = await requestOrganization(deps, req);
         const release = await deps.fairShare.acquire(organization);
-        let file: LeadExport;
+        let file: StreamedExport;
         try {
-          file = await exportLeads(tenantRunner(deps, req, organization), requestMeta(req), req.query, (err) =>
+          file = await streamLeadExport(tenantRunner(deps, req, organization), requestMeta(req), req.query, (err) =>
             req.log.error({ err }, 'lead export failed while streaming'),
           );
         } catch (err) {

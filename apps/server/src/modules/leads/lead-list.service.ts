@@ -105,6 +105,51 @@ function listOrderBy(ordering: LeadListOrdering): SQL[] {
   return [direction(column), direction(leads.id)];
 }
 
+type OrderKey = keyof typeof LIST_ORDER_COLUMNS;
+/** The SQL type of each ordering column, to read a cursor back from text without loss. */
+const KEY_TYPES: Record<OrderKey, string> = {
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  follow_up_date: 'timestamptz',
+  first_name: 'text',
+  last_name: 'text',
+  company: 'text',
+  email: 'text',
+  score: 'integer',
+  status: 'text',
+};
+
+/** Where a batch ended: the ordering column as text (microseconds kept, null for no follow-up) and the id. */
+export interface ListCursor {
+  key: string | null;
+  id: string;
+}
+
+/**
+ * The keyset of the list's ordering (listOrderBy): (column, id) in the same direction, leads
+ * without a follow-up date last. Exports read every batch as an index range, never OFFSET.
+ */
+export function listKeyset(ordering: LeadListOrdering) {
+  const descending = ordering.startsWith('-');
+  const name = ordering.replace(/^-/, '') as OrderKey;
+  const column = LIST_ORDER_COLUMNS[name];
+  const type = sql.raw(KEY_TYPES[name]);
+  const cmp = sql.raw(descending ? '<' : '>');
+  const direction = descending ? desc : asc;
+  const nullable = name === 'follow_up_date';
+  const orderBy: SQL[] = [...(nullable ? [sql`${column} is null`] : []), direction(column), direction(leads.id)];
+  const cmpOrEqual = sql.raw(descending ? '<=' : '>=');
+  const after = (c: ListCursor): SQL => {
+    if (c.key === null) return sql`${column} is null and ${leads.id} ${cmp} ${c.id}::uuid`;
+    const key = sql`cast(${c.key} as ${type})`;
+    // The plain bound on the column lets the index start where the last batch ended; the row
+    // comparison alone would be checked row by row from the top, every batch (quadratic).
+    const beyond = sql`${column} ${cmpOrEqual} ${key} and (${column}, ${leads.id}) ${cmp} (${key}, ${c.id}::uuid)`;
+    return nullable ? sql`(${column} is null or (${beyond}))` : beyond;
+  };
+  return { orderBy, after, key: sql<string | null>`${column}::text` };
+}
+
 /** Start of the UTC day of a YYYY-MM-DD date, or the instant of a timestamp. */
 function instant(value: string, endOfDay = false): Date {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {

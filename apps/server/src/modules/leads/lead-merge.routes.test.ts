@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@leadcapture/contracts/constants';
 import { paginated } from '@leadcapture/contracts/envelope';
+import { createFormField } from '@leadcapture/contracts/form-fields';
 import {
   leadActivitySchema,
   leadNoteSchema,
+  leadScoreSchema,
   leadSchema,
   type CreateLeadInput,
   type Lead,
 } from '@leadcapture/contracts/leads';
-import { outboxRows } from '../../../test/capture.ts';
+import { createEvent, outboxRows } from '../../../test/capture.ts';
 import { expectData, expectError, expectValidation } from '../../../test/envelope.ts';
 import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { inScope } from '../../db/tenant.ts';
@@ -29,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function call(method: 'GET' | 'POST' | 'DELETE', url: string, user: User, payload?: Record<string, unknown>) {
+function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user: User, payload?: Record<string, unknown>) {
   return t.app.inject({
     method,
     url: `/api/v1/${url}`,
@@ -94,6 +96,8 @@ describe('POST /leads/{id}/merge/', () => {
     const announced = async (kind: string) => (await outboxRows(t, orgOf(owner), kind)).length;
     const [updatesBefore, deletionsBefore] = [await announced('lead.updated'), await announced('lead.deleted')];
 
+    // Its score as stored now (the notes and the call count towards it).
+    const scoredBefore = expectData(leadSchema, await call('GET', `leads/${target.id}/`, owner)).score;
     const merged = expectData(leadSchema, await merge(owner, target.id, { source: source.id }));
     expect(merged).toMatchObject({
       id: target.id,
@@ -113,15 +117,20 @@ describe('POST /leads/{id}/merge/', () => {
     expect(merged.score).toBeGreaterThan(target.score);
 
     const after = await timeline(owner, target.id);
+    // The merge moved the score: the timeline says so right after the merge entry.
     expect(after[0]).toMatchObject({
+      type: 'score_changed',
+      metadata: { from: scoredBefore, to: merged.score, manual: false, reason: 'merged' },
+    });
+    expect(after[1]).toMatchObject({
       type: 'merged',
       metadata: { source_id: source.id, source_name: 'G. Berg', source_email: 'g.berg@gmail.com' },
       user: { id: owner.user.id },
     });
-    // Every stored entry of both leads is on the target now, newest first, plus the merge itself;
+    // Every stored entry of both leads is on the target now, newest first, plus the merge's own two;
     // "lead created" is the target's own (the source's creation is in the merge entry).
     const logged = (list: typeof before) => list.filter((a) => a.type !== 'lead_created').map((a) => a.id);
-    expect(logged(after.slice(1)).sort()).toEqual(logged(before).sort());
+    expect(logged(after.slice(2)).sort()).toEqual(logged(before).sort());
     expect(logged(before)).toHaveLength(3);
     expect(after.filter((a) => a.type === 'lead_created')).toHaveLength(1);
     const times = after.map((a) => a.created_at);
@@ -138,7 +147,7 @@ describe('POST /leads/{id}/merge/', () => {
       Object.fromEntries(
         list.filter((a) => a.type !== 'lead_created').map((a) => [a.id, [a.created_at, a.updated_at]]),
       );
-    expect(stamps(after.slice(1))).toEqual(stamps(before));
+    expect(stamps(after.slice(2))).toEqual(stamps(before));
 
     // The source is in the bin, pointing at what it became.
     const gone = expectData(leadSchema, await call('GET', `leads/${source.id}/`, owner));
@@ -160,9 +169,66 @@ describe('POST /leads/{id}/merge/', () => {
       }),
     );
     expect(merged).toMatchObject({ email: 'new@fjord.se', company: 'Fjord AB', status: 'qualified' });
-    const [entry] = await timeline(owner, target.id);
+    const entry = (await timeline(owner, target.id)).find((a) => a.type === 'merged');
     expect(entry?.metadata.from_source).toEqual(expect.arrayContaining(['email', 'status']));
     expect(entry?.metadata.from_source).not.toContain('company');
+  });
+
+  it("scores and qualifies the merged answers by the event's answer rules, and says so on the timeline", async () => {
+    const event = await createEvent(t, orgOf(owner), {
+      formFields: [
+        createFormField('select', 'timeline', { label: 'When?', options: ['Within 3 months', 'Later'] }),
+        createFormField('checkbox', 'topics', { label: 'Topics', options: ['Pricing', 'Support'] }),
+        createFormField('number', 'seats', { label: 'Seats' }),
+      ],
+    });
+    const rules = [
+      { label: 'Buying soon', field: 'timeline', operator: 'equals', values: ['Within 3 months'], points: 20 },
+      { label: 'Pricing', field: 'topics', operator: 'one_of', values: ['Pricing'], points: 5, interest: 'warm' },
+      { label: 'Big team', field: 'seats', operator: 'one_of', values: ['50'], points: 3 },
+    ];
+    expect((await call('PUT', `events/${event.id}/scoring_rules/`, owner, { rules })).statusCode).toBe(200);
+    // The target answered one question and was marked cold by hand; the source answered the others.
+    const target = await create(owner, { event: event.id, interest: 'cold', custom_fields: { seats: 50 } });
+    const source = await create(owner, {
+      event: event.id,
+      custom_fields: { timeline: 'Within 3 months', topics: ['Pricing'], seats: 2 },
+    });
+    expect(target).toMatchObject({ interest: 'cold' });
+    expect(source).toMatchObject({ interest: 'warm' });
+
+    const merged = expectData(leadSchema, await merge(owner, target.id, { source: source.id }));
+    // The target's answer wins where both answered (seats 50); every rule now matches.
+    expect(merged.custom_fields).toEqual({ timeline: 'Within 3 months', topics: ['Pricing'], seats: 50 });
+    expect(merged.interest).toBe('warm');
+    // Scored as a lead created with those answers is.
+    const fresh = await create(owner, { event: event.id, custom_fields: merged.custom_fields });
+    expect(fresh.interest).toBe('warm');
+    expect(merged.score).toBe(fresh.score);
+    expect(merged.score).toBeGreaterThan(target.score);
+    const score = expectData(leadScoreSchema, await call('GET', `leads/${target.id}/score/`, owner));
+    expect(score.lines.filter((l) => l.factor === 'answer').map((l) => [l.value, l.points])).toEqual([
+      ['Buying soon', 20],
+      ['Pricing', 5],
+      ['Big team', 3],
+    ]);
+    expect(score.lines.reduce((sum, l) => sum + l.points, 0)).toBe(score.auto_score);
+    expect(score.auto_score).toBe(merged.score);
+
+    const [latest, before] = await timeline(owner, target.id);
+    expect(latest).toMatchObject({
+      type: 'score_changed',
+      metadata: { from: target.score, to: merged.score, manual: false, reason: 'merged' },
+    });
+    expect(before).toMatchObject({ type: 'merged', metadata: { source_id: source.id } });
+
+    // Whose interest to keep, when chosen, is kept; the points still come from the merged answers.
+    const a = await create(owner, { event: event.id, interest: 'cold', custom_fields: {} });
+    const b = await create(owner, { event: event.id, custom_fields: { topics: ['Pricing'] } });
+    const chosen = expectData(leadSchema, await merge(owner, a.id, { source: b.id, fields: { interest: 'target' } }));
+    expect(chosen.interest).toBe('cold');
+    const control = await create(owner, { event: event.id, interest: 'cold', custom_fields: { topics: ['Pricing'] } });
+    expect(chosen.score).toBe(control.score);
   });
 
   it('answers 422 for bad input or the same lead twice, and changes nothing', async () => {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { evaluateAnswerRules, hotterInterest } from '@leadcapture/contracts/answer-rules';
 import { scoreLead } from '@leadcapture/contracts/lead-scoring';
 import {
   LEAD_LIMITS,
@@ -15,7 +16,15 @@ import { enqueue } from '../../jobs/outbox.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { loadScoringRules } from './lead-scoring.service.ts';
 import { leadActivities, leads } from './leads.table.ts';
-import { LEAD_DELETED, LEAD_UPDATED, leadNotFound, scoredAnswers, toLead, type LeadRow } from './leads.service.ts';
+import {
+  eventAnswerRules,
+  LEAD_DELETED,
+  LEAD_UPDATED,
+  leadNotFound,
+  scoredAnswers,
+  toLead,
+  type LeadRow,
+} from './leads.service.ts';
 
 /** The column behind each field a person may choose in a merge. */
 const COLUMNS = {
@@ -122,6 +131,13 @@ export async function mergeLeads(
   next.interestedProducts = union(target.interestedProducts, source.interestedProducts, LEAD_LIMITS.products);
   next.customFields = { ...source.customFields, ...target.customFields };
   next.activityCount = target.activityCount + source.activityCount;
+  // The merged answers are read by the merged lead's event's (else offer's) answer rules again,
+  // as a PATCH of custom_fields is: their points, and the interest they set. Unless the person
+  // chose whose interest to keep, the hotter of it and the rules' wins: one person's two records
+  // joined must not cool either's signal.
+  const answers = evaluateAnswerRules(await eventAnswerRules(ctx, next.eventId, next.offerId), next.customFields);
+  next.answerPoints = answers.points;
+  if (data.fields?.interest === undefined) next.interest = hotterInterest(next.interest, answers.interest);
   const { rules } = await loadScoringRules(ctx.tx, ctx.organizationId);
   next.autoScore = scoreLead(scoredAnswers(next), rules).score;
   next.score = next.manualScore ?? next.autoScore;
@@ -150,6 +166,7 @@ export async function mergeLeads(
     leadId: target.id,
     userId: ctx.userId,
     type: 'merged',
+    createdAt: now,
     metadata: {
       source_id: source.id,
       source_name: `${source.firstName} ${source.lastName}`.trim(),
@@ -160,6 +177,17 @@ export async function mergeLeads(
       moved_activities: moved.length,
     },
   });
+  // A score the merge moved says so on the timeline, as a score set by hand does; just after the
+  // merge entry, so it reads as what the merge did.
+  if (row.score !== target.score)
+    await ctx.tx.insert(leadActivities).values({
+      organizationId: ctx.organizationId,
+      leadId: target.id,
+      userId: ctx.userId,
+      type: 'score_changed',
+      createdAt: new Date(now.getTime() + 1),
+      metadata: { from: target.score, to: row.score, manual: row.manualScore !== null, reason: 'merged' },
+    });
   await recordAudit(ctx.tx, meta, {
     action: 'lead.merged',
     userId: ctx.userId,

@@ -143,7 +143,7 @@ export function leadsRoutes(deps: AppDeps) {
       async (req) => {
         const result = await withTenant(deps, req, (ctx) => bulkLeads(ctx, requestMeta(req), req.body));
         deps.outbox.kick();
-        return ok(result);
+        return ok({ action: result.action, updated: result.updated, not_found: result.not_found });
       },
     );
 

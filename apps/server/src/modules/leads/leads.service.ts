@@ -32,7 +32,7 @@ import { leadActivities, leads } from './leads.table.ts';
 export { loadScoringRules, rescoreEventAnswers, rescorePageAnswers } from './lead-scoring.service.ts';
 // For the bulk centre (modules/data): a batch of a bulk job is one bulk request, over the list's filters.
 export { bulkLeads, LEADS_BULK_UPDATED } from './lead-bulk.service.ts';
-export { listConditions } from './lead-list.service.ts';
+export { listConditions, listKeyset, type ListCursor } from './lead-list.service.ts';
 export { getPageLead, listPageLeads, type LeadPage } from './lead-list.service.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -281,9 +281,7 @@ async function organizationDuplicateMode(ctx: VisitorScope): Promise<DuplicateLe
 /** The organisation's oldest live lead with this email, locked; undefined when none. */
 async function leadWithEmail(ctx: VisitorScope, email: string): Promise<LeadRow | undefined> {
   if (email === '') return undefined;
-  await ctx.tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`${ctx.organizationId}:${email.toLowerCase()}`}, 0))`,
-  );
+  await lockLeadEmails(ctx.tx, ctx.organizationId, [email]);
   // The id through leads_email_first_live_id (db/functions/): under RLS a lower(email)
   // condition cannot use the email index (lower() is not leakproof), and an id list with an
   // ORDER BY let the planner walk every lead of the organisation. Then the row, by its key.
@@ -421,20 +419,10 @@ async function linkManualDuplicate(ctx: TenantContext, existing: LeadRow, data: 
 }
 
 /**
- * PATCH /leads/{id}/: the given fields. A change of status, assignee or follow-up date goes on
- * the timeline; the automatic score is computed again from the new answers.
+ * The columns a change of a lead's fields sets: only the fields given. One mapping for an edit
+ * by hand (updateLead) and a file's row that updates a lead (data-imports.service).
  */
-export async function updateLead(
-  ctx: TenantContext,
-  meta: RequestMeta,
-  leadId: string,
-  given: UpdateLeadData,
-): Promise<Lead> {
-  assertCan(ctx, 'leads.write');
-  const data = await withCalendarDatesResolved(ctx, given, ['follow_up_date']);
-  const current = await lockLead(ctx, leadId);
-  const member = data.assigned_to !== undefined ? await assignee(ctx, data.assigned_to) : undefined;
-  if (data.event !== undefined) await assertEventOfOrganization(ctx, data.event);
+export function leadColumnChanges(data: UpdateLeadData): Partial<typeof leads.$inferInsert> {
   const changes: Partial<typeof leads.$inferInsert> = {};
   const set = <K extends keyof typeof leads.$inferInsert>(
     key: K,
@@ -463,6 +451,38 @@ export async function updateLead(
   set('manualScore', data.manual_score);
   if (data.follow_up_date !== undefined)
     changes.followUpDate = data.follow_up_date ? new Date(data.follow_up_date) : null;
+  return changes;
+}
+
+/**
+ * Takes the per-address lock of each email (any case) of the organisation, in one order, for
+ * the rest of the transaction: a lead created by hand, a capture and an import of the same
+ * address cannot both insert it.
+ */
+export async function lockLeadEmails(tx: Tx, organizationId: string, emails: string[]): Promise<void> {
+  const keys = [...new Set(emails.filter((e) => e !== '').map((e) => `${organizationId}:${e.toLowerCase()}`))].sort();
+  if (keys.length === 0) return;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k order by k`,
+  );
+}
+
+/**
+ * PATCH /leads/{id}/: the given fields. A change of status, assignee or follow-up date goes on
+ * the timeline; the automatic score is computed again from the new answers.
+ */
+export async function updateLead(
+  ctx: TenantContext,
+  meta: RequestMeta,
+  leadId: string,
+  given: UpdateLeadData,
+): Promise<Lead> {
+  assertCan(ctx, 'leads.write');
+  const data = await withCalendarDatesResolved(ctx, given, ['follow_up_date']);
+  const current = await lockLead(ctx, leadId);
+  const member = data.assigned_to !== undefined ? await assignee(ctx, data.assigned_to) : undefined;
+  if (data.event !== undefined) await assertEventOfOrganization(ctx, data.event);
+  const changes = leadColumnChanges(data);
   // A new follow-up date reminds again (notifications: follow-up reminders), its setter too.
   if (changes.followUpDate !== undefined && changes.followUpDate?.getTime() !== current.followUpDate?.getTime()) {
     changes.followUpRemindedAt = null;

@@ -6,7 +6,9 @@ import {
   DEFAULT_HOT_LEAD_SCORE,
   type InvitationAcceptedData,
   type LeadAssignedData,
+  type LeadNewBatchData,
   type LeadNewData,
+  type LeadsBulkAssignedData,
   type LeadStatusChangedData,
 } from '@leadcapture/contracts/notifications';
 import type { Database, Tx } from '../../db/database.ts';
@@ -15,15 +17,24 @@ import { inBatches, type OutboxHandler, type OutboxItem } from '../../jobs/outbo
 import {
   invitationAcceptedDetail,
   leadAssignedDetail,
+  leadNewBatchDetail,
   leadNewDetail,
   leadStatusChangeDetail,
+  leadsBulkAssignedDetail,
 } from '../../mail/templates.ts';
 import { users } from '../auth/auth.table.ts';
 import { events } from '../events/events.table.ts';
 import { leads } from '../leads/leads.table.ts';
 import { offers } from '../offers/offers.table.ts';
 import { organizations } from '../organizations/organizations.table.ts';
-import { deliverNotice, deliverNotices, membersOf, type NoticeFor, type Recipient } from './notification-delivery.ts';
+import {
+  deliverNotice,
+  deliverNotices,
+  membersOf,
+  type Delivered,
+  type NoticeFor,
+  type Recipient,
+} from './notification-delivery.ts';
 import { notificationSettings } from './notifications.table.ts';
 
 /** What the consumer reads of a lead.created payload (`{data: lead}`, the API's lead). */
@@ -52,46 +63,52 @@ export async function hotLeadThreshold(tx: Tx, organizationId: string): Promise<
 
 type CreatedLead = z.infer<typeof createdLead>;
 
+/** The page a new lead came through, as notices name it. */
+interface LeadPage {
+  id: string;
+  kind: 'event' | 'offer';
+  name: string;
+  createdBy: string | null;
+}
+
 /**
  * Who hears of each new lead: the assigned rep; with none, whoever created the event or offer
- * it came through (still an active member); with neither, every owner. Whoever created the lead
- * by hand is never told of their own lead. Read for the whole batch at once.
+ * it came through (still an active member); with neither, every owner. Read for all the leads
+ * at once; answers, per lead id, its page and its recipients.
  */
-async function newLeadNotices(
+async function whoHearsOf(
   tx: Tx,
   organizationId: string,
-  batch: { lead: CreatedLead; createdBy: string | null; outboxId: string; hot: boolean }[],
-): Promise<NoticeFor[]> {
-  const eventIds = [...new Set(batch.flatMap(({ lead }) => (lead.event ? [lead.event] : [])))];
-  const offerIds = [...new Set(batch.flatMap(({ lead }) => (!lead.event && lead.offer ? [lead.offer] : [])))];
-  const pages = new Map<string, { name: string; createdBy: string | null }>();
+  batch: readonly Pick<CreatedLead, 'id' | 'event' | 'offer' | 'assigned_to'>[],
+): Promise<Map<string, { page: LeadPage | undefined; recipients: Recipient[] }>> {
+  const eventIds = [...new Set(batch.flatMap((lead) => (lead.event ? [lead.event] : [])))];
+  const offerIds = [...new Set(batch.flatMap((lead) => (!lead.event && lead.offer ? [lead.offer] : [])))];
+  const pages = new Map<string, LeadPage>();
   if (eventIds.length > 0) {
     const rows = await tx
       .select({ id: events.id, name: events.name, createdBy: events.createdBy })
       .from(events)
       .where(and(eq(events.organizationId, organizationId), inArray(events.id, eventIds)));
-    for (const r of rows) pages.set(r.id, r);
+    for (const r of rows) pages.set(r.id, { ...r, kind: 'event' });
   }
   if (offerIds.length > 0) {
     const rows = await tx
       .select({ id: offers.id, name: offers.title, createdBy: offers.createdBy })
       .from(offers)
       .where(and(eq(offers.organizationId, organizationId), inArray(offers.id, offerIds)));
-    for (const r of rows) pages.set(r.id, r);
+    for (const r of rows) pages.set(r.id, { ...r, kind: 'offer' });
   }
-  const pageOf = (lead: CreatedLead) => pages.get(lead.event ?? lead.offer ?? '');
+  const pageOf = (lead: Pick<CreatedLead, 'event' | 'offer'>) => pages.get(lead.event ?? lead.offer ?? '');
   const candidates = [
     ...new Set(
-      batch.flatMap(({ lead }) => [lead.assigned_to, pageOf(lead)?.createdBy ?? null].filter((id) => id !== null)),
+      batch.flatMap((lead) => [lead.assigned_to, pageOf(lead)?.createdBy ?? null].filter((id) => id !== null)),
     ),
   ];
   const members = new Map((await membersOf(tx, organizationId, { userIds: candidates })).map((m) => [m.id, m]));
   let owners: Recipient[] | undefined;
-
-  const notices: NoticeFor[] = [];
-  for (const { lead, createdBy, outboxId, hot } of batch) {
+  const answer = new Map<string, { page: LeadPage | undefined; recipients: Recipient[] }>();
+  for (const lead of batch) {
     const page = pageOf(lead);
-    const source = page?.name ?? '';
     let recipients: Recipient[] | undefined;
     for (const candidate of [lead.assigned_to, page?.createdBy ?? null]) {
       const found = candidate ? members.get(candidate) : undefined;
@@ -101,8 +118,28 @@ async function newLeadNotices(
       }
     }
     recipients ??= owners ??= await membersOf(tx, organizationId, { roles: ['owner'] });
+    answer.set(lead.id, { page, recipients });
+  }
+  return answer;
+}
+
+/** The notice of each new lead, to whoever hears of it (`whoHearsOf`). */
+async function newLeadNotices(
+  tx: Tx,
+  organizationId: string,
+  batch: { lead: CreatedLead; createdBy: string | null; outboxId: string; hot: boolean }[],
+): Promise<NoticeFor[]> {
+  const told = await whoHearsOf(
+    tx,
+    organizationId,
+    batch.map(({ lead }) => lead),
+  );
+  const notices: NoticeFor[] = [];
+  for (const { lead, createdBy, outboxId, hot } of batch) {
+    const heard = told.get(lead.id);
+    const source = heard?.page?.name ?? '';
     // An assigned rep who created the lead themselves needs no notice; nobody else gets it either.
-    recipients = recipients.filter((p) => p.id !== createdBy);
+    const recipients = (heard?.recipients ?? []).filter((p) => p.id !== createdBy);
     const name = fullName(lead.first_name, lead.last_name);
     const data: LeadNewData = {
       lead_id: lead.id,
@@ -127,6 +164,19 @@ async function newLeadNotices(
     });
   }
   return notices;
+}
+
+/** When a new lead is hot, and whether the organisation hears of leads that are not (`notify_on_new_lead`). */
+async function newLeadSettings(tx: Tx, organizationId: string): Promise<{ threshold: number; quiet: boolean }> {
+  const [org] = await tx
+    .select({ settings: organizations.settings, threshold: notificationSettings.hotLeadScoreThreshold })
+    .from(organizations)
+    .leftJoin(notificationSettings, eq(notificationSettings.organizationId, organizations.id))
+    .where(eq(organizations.id, organizationId));
+  return {
+    threshold: org?.threshold ?? DEFAULT_HOT_LEAD_SCORE,
+    quiet: org?.settings.notify_on_new_lead === false,
+  };
 }
 
 /** One organisation's new leads of a batch, in one scoped transaction. */
@@ -154,13 +204,7 @@ async function tellOfNewLeads(
           )
       ).map((r) => [r.id, r.createdBy]),
     );
-    const [org] = await tx
-      .select({ settings: organizations.settings, threshold: notificationSettings.hotLeadScoreThreshold })
-      .from(organizations)
-      .leftJoin(notificationSettings, eq(notificationSettings.organizationId, organizations.id))
-      .where(eq(organizations.id, organizationId));
-    const threshold = org?.threshold ?? DEFAULT_HOT_LEAD_SCORE;
-    const quiet = org?.settings.notify_on_new_lead === false;
+    const { threshold, quiet } = await newLeadSettings(tx, organizationId);
     const batch = items.flatMap(({ outboxId, lead }) => {
       if (!present.has(lead.id)) return [];
       const hot = lead.interest === 'hot' || lead.score >= threshold;
@@ -187,7 +231,8 @@ export function leadNotificationHandler(db: Database, deliverNow: (items: Outbox
     const byOrganization = new Map<string, { outboxId: string; lead: CreatedLead }[]>();
     for (const item of items) {
       const parsed = createdLead.safeParse(item.payload.data);
-      if (!parsed.success || !item.organizationId) continue;
+      // Released held captures were told of in their release, in one notice per person and page.
+      if (!parsed.success || !item.organizationId || item.payload[RELEASED] === true) continue;
       const list = byOrganization.get(item.organizationId) ?? [];
       list.push({ outboxId: item.id, lead: parsed.data });
       byOrganization.set(item.organizationId, list);
@@ -207,6 +252,77 @@ export function leadNotificationHandler(db: Database, deliverNow: (items: Outbox
   return async (item) => {
     if (item.kind === 'lead.created' && item.organizationId) await tell(item);
   };
+}
+
+/**
+ * Marks a lead.created payload whose lead was a held capture, released by an upgrade: the
+ * release told of it already (`notifyReleasedLeads`), so the lead.created consumer does not.
+ */
+export const RELEASED = 'released';
+
+/**
+ * Held captures released by an upgrade (billing/held-leads.ts), told in the release's
+ * transaction as new leads are, to the same people (the assigned rep, else the page's creator,
+ * else the owners), but one notice per person and page for the whole release ("12 new leads
+ * from Nordic Expo"), not one per lead: a release may free hundreds at once. Hot leads among
+ * them make the notice urgent (mailed at once, whatever the digest choice); with
+ * `notify_on_new_lead` off only the hot ones are counted. `releaseId` names the release in the
+ * dedupe key.
+ */
+export async function notifyReleasedLeads(
+  tx: Tx,
+  organizationId: string,
+  releaseId: string,
+  released: readonly Pick<Lead, 'id' | 'interest' | 'score' | 'assigned_to' | 'event' | 'offer'>[],
+): Promise<Delivered> {
+  const total: Delivered = { in_app: 0, email: 0, digest: 0, push: 0 };
+  if (released.length === 0) return total;
+  const { threshold, quiet } = await newLeadSettings(tx, organizationId);
+  const told = released.flatMap((lead) => {
+    const hot = lead.interest === 'hot' || lead.score >= threshold;
+    return hot || !quiet ? [{ lead, hot }] : [];
+  });
+  const heard = await whoHearsOf(
+    tx,
+    organizationId,
+    told.map(({ lead }) => lead),
+  );
+  // Per person and page: how many, how many hot.
+  const groups = new Map<string, { person: Recipient; page: LeadPage | undefined; count: number; hot: number }>();
+  for (const { lead, hot } of told) {
+    const { page, recipients } = heard.get(lead.id) ?? { page: undefined, recipients: [] };
+    for (const person of recipients) {
+      const key = `${person.id}:${page?.id ?? ''}`;
+      const group = groups.get(key) ?? { person, page, count: 0, hot: 0 };
+      group.count += 1;
+      if (hot) group.hot += 1;
+      groups.set(key, group);
+    }
+  }
+  const notices: NoticeFor[] = [...groups.values()].map(({ person, page, count, hot }) => {
+    const source = page?.name ?? '';
+    const data: LeadNewBatchData = {
+      count,
+      hot_count: hot,
+      source_name: source,
+      event_id: page?.kind === 'event' ? page.id : null,
+      offer_id: page?.kind === 'offer' ? page.id : null,
+    };
+    return {
+      recipients: [person],
+      notice: {
+        category: 'leads',
+        type: 'lead_new_batch',
+        priority: hot > 0 ? 'urgent' : 'normal',
+        data,
+        link: page?.kind === 'event' ? `/leads?event=${page.id}` : page ? `/offers/form/${page.id}` : '/leads',
+        template: 'lead_new_batch',
+        detail: (language) => leadNewBatchDetail(language, { count, hot, source }),
+        dedupeKey: `leads.released:${releaseId}:${page?.id ?? ''}`,
+      },
+    };
+  });
+  return (await deliverNotices(tx, organizationId, notices)).delivered;
 }
 
 /**
@@ -274,6 +390,48 @@ export async function notifyLeadChanges(
       immediate: opts.immediateMail ?? false,
     });
   }
+}
+
+/**
+ * A bulk assignment, told once to each member it gave leads to (`assigned`: member id -> leads),
+ * in the caller's transaction and through each member's preferences for leads: "250 leads
+ * assigned to you", never one notice per lead. Nobody hears of leads they assigned themselves;
+ * a member no longer active hears nothing. `jobId` keys it: a resumed job tells nobody twice.
+ */
+export async function notifyBulkAssigned(
+  ctx: TenantContext,
+  assigned: Record<string, number>,
+  jobId: string | null = null,
+): Promise<number> {
+  const counts = Object.entries(assigned).filter(([id, n]) => n > 0 && id !== ctx.userId);
+  if (counts.length === 0) return 0;
+  const reps = await membersOf(ctx.tx, ctx.organizationId, { userIds: counts.map(([id]) => id) });
+  if (reps.length === 0) return 0;
+  const [actor] = await ctx.tx
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, ctx.userId));
+  const by = fullName(actor?.firstName ?? '', actor?.lastName ?? '');
+  const count = new Map(counts);
+  const batch: NoticeFor[] = reps.map((rep) => {
+    const n = count.get(rep.id) ?? 0;
+    const data: LeadsBulkAssignedData = { count: n, by, job_id: jobId };
+    return {
+      recipients: [rep],
+      notice: {
+        category: 'leads',
+        type: 'leads_bulk_assigned',
+        priority: 'normal',
+        data,
+        link: `/leads?assigned_to=${rep.id}`,
+        template: 'leads_bulk_assigned',
+        detail: (language) => leadsBulkAssignedDetail(language, { count: n, by }),
+        ...(jobId ? { dedupeKey: `data_bulk:${jobId}` } : {}),
+      },
+    };
+  });
+  await deliverNotices(ctx.tx, ctx.organizationId, batch);
+  return reps.length;
 }
 
 /**

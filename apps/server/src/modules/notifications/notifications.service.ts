@@ -90,7 +90,13 @@ export {
   type Notice,
   type Recipient,
 } from './notification-delivery.ts';
-export { notifyLeadChanges, notifyInvitationAccepted } from './lead-notifications.ts';
+export {
+  notifyBulkAssigned,
+  notifyLeadChanges,
+  notifyInvitationAccepted,
+  notifyReleasedLeads,
+  RELEASED,
+} from './lead-notifications.ts';
 
 /** Tells every active owner of the organisation (billing warnings, system notices). */
 export async function notifyOwners(tx: Tx, organizationId: string, notice: Notice): Promise<number> {

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@leadcapture/contracts/audit';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { NON_FIELD_ERRORS, type ValidationDetails } from '@leadcapture/contracts/errors';
@@ -94,7 +95,7 @@ async function loadOffer(ctx: TenantContext, id: string, lock = false): Promise<
 function auditOffer(
   ctx: TenantContext,
   meta: RequestMeta,
-  action: string,
+  action: AuditAction,
   id: string,
   metadata: Record<string, unknown>,
 ) {
@@ -149,7 +150,8 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function orderBy(ordering: OfferOrdering): SQL[] {
+/** The offers list's order (GET /offers/ and its export). */
+export function offerListOrder(ordering: OfferOrdering): SQL[] {
   const descending = ordering.startsWith('-');
   const dir = descending ? sql`desc` : sql`asc`;
   const key = ordering.replace(/^-/, '') as 'created_at' | 'updated_at' | 'title' | 'status';
@@ -161,13 +163,11 @@ function orderBy(ordering: OfferOrdering): SQL[] {
   return [primary, descending ? desc(offers.id) : asc(offers.id)];
 }
 
-export async function listOffers(
+/** The offers list's filters (GET /offers/ and its export): status, published, search. */
+export function offerListConditions(
   ctx: TenantContext,
-  publicUrl: string,
-  query: OfferListQuery,
-  page: { limit: number; offset: number },
-): Promise<{ results: Offer[]; total: number }> {
-  assertCan(ctx, 'offers.read');
+  query: Pick<OfferListQuery, 'status' | 'is_published' | 'search'>,
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(offers.organizationId, ctx.organizationId)];
   if (query.status) conditions.push(eq(offers.status, query.status));
   if (query.is_published !== undefined) conditions.push(eq(offers.isPublished, query.is_published));
@@ -175,12 +175,22 @@ export async function listOffers(
     const pattern = likePattern(query.search);
     conditions.push(or(ilike(offers.title, pattern), ilike(offers.slug, pattern), ilike(offers.description, pattern)));
   }
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+export async function listOffers(
+  ctx: TenantContext,
+  publicUrl: string,
+  query: OfferListQuery,
+  page: { limit: number; offset: number },
+): Promise<{ results: Offer[]; total: number }> {
+  assertCan(ctx, 'offers.read');
+  const where = offerListConditions(ctx, query);
   const rows = await ctx.tx
     .select({ offer: countedColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(offers)
     .where(where)
-    .orderBy(...orderBy(query.ordering))
+    .orderBy(...offerListOrder(query.ordering))
     .limit(page.limit)
     .offset(page.offset);
   let total = rows[0]?.total ?? 0;

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@leadcapture/contracts/audit';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rebuildLeadCounts } from '../analytics/analytics.service.ts';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
@@ -154,7 +155,7 @@ async function countMine(tx: Tx, userId: string): Promise<number> {
 }
 
 /** An audit entry for a change the caller made to the organisation it acts on. */
-function auditOwnChange(ctx: TenantContext, meta: RequestMeta, action: string, metadata: Record<string, unknown>) {
+function auditOwnChange(ctx: TenantContext, meta: RequestMeta, action: AuditAction, metadata: Record<string, unknown>) {
   return recordAudit(ctx.tx, meta, {
     action,
     userId: ctx.userId,

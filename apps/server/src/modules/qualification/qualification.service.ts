@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { AnswerRule } from '@leadcapture/contracts/answer-rules';
-import { isInputField, isMultiChoice, type FormField } from '@leadcapture/contracts/form-fields';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { evaluateAnswerRules, type AnswerHit, type AnswerRule } from '@leadcapture/contracts/answer-rules';
+import type { LeadInterest, LeadSource } from '@leadcapture/contracts/constants';
+import { isInputField, isMultiChoice, type FormField, type SubmissionValue } from '@leadcapture/contracts/form-fields';
+import { scoreLead, type ScoringRules } from '@leadcapture/contracts/lead-scoring';
 import {
   ANSWER_RULE_MESSAGES,
   ASSIGNMENT_MESSAGES,
@@ -12,12 +14,14 @@ import {
   updateEventAssignmentSchema,
   updateEventScoringRulesSchema,
 } from '@leadcapture/contracts/qualification';
+import { queryRows } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { assertCan } from '../../http/permissions.ts';
 import { recordAudit, type RequestMeta } from '../audit/audit.service.ts';
 import { events } from '../events/events.table.ts';
-import { assignableMembers, rescorePageAnswers } from '../leads/leads.service.ts';
+import { assignableMembers, rescorePageAnswers, type VisitorScope } from '../leads/leads.service.ts';
+import { assignmentTurns } from './qualification.table.ts';
 import { offers } from '../offers/offers.table.ts';
 
 /**
@@ -75,7 +79,7 @@ async function savePage(
 function audit(
   ctx: TenantContext,
   meta: RequestMeta,
-  action: string,
+  action: 'assignment_updated' | 'scoring_rules_updated',
   kind: QualifiedPageKind,
   id: string,
   metadata: Record<string, unknown>,
@@ -220,4 +224,141 @@ export async function putScoringRules(
   await rescorePageAnswers(ctx.tx, ctx.organizationId, { kind, id }, row.answerRules);
   await audit(ctx, meta, 'scoring_rules_updated', kind, id, { rules: rules.length });
   return { rules: row.answerRules };
+}
+
+// --- qualifying new leads ------------------------------------------------------------------
+
+/** What a new capture's answers make of it: the interest and points of the answer rules, and its score. */
+export interface CaptureQualification {
+  interest: LeadInterest | null;
+  /** The page's answer rules' points, kept on the lead (`leads.answer_points`). */
+  answerPoints: number;
+  /** The automatic score: the organisation's rules over the lead, the answer rules' points included. */
+  score: number;
+  hits: AnswerHit[];
+}
+
+/**
+ * A new capture qualified from its answers, before it is written (docs/leads-scoring.md, "At
+ * capture"): the page's answer rules read the answers (the hottest interest they set, their
+ * points), then the organisation's scoring rules score the lead as a capture has it (nothing
+ * but its source and those answers). The one way a capture is scored: a fresh capture
+ * (capture/captured-leads.ts) and a held one released by an upgrade (billing/held-leads.ts).
+ */
+export function qualifyCapture(
+  lead: { source: LeadSource; customFields: Readonly<Record<string, SubmissionValue>> },
+  answerRules: readonly AnswerRule[],
+  rules: ScoringRules,
+): CaptureQualification {
+  const answers = evaluateAnswerRules(answerRules, lead.customFields);
+  const { score } = scoreLead(
+    {
+      interest: answers.interest,
+      decision_role: 'not_specified',
+      budget_range: 'not_specified',
+      decision_timeline: 'not_specified',
+      company_size: '',
+      source: lead.source,
+      activity_count: 0,
+      answers: answers.hits,
+    },
+    rules,
+  );
+  return { interest: answers.interest, answerPoints: answers.points, score, hits: answers.hits };
+}
+
+/** A page's qualification settings and what notices name it by. */
+export interface PageQualification {
+  kind: QualifiedPageKind;
+  id: string;
+  name: string;
+  createdBy: string | null;
+  assignment: EventAssignment;
+  answerRules: AnswerRule[];
+}
+
+/**
+ * The current assignment and answer rules of these events and offers (keyed `${kind}:${id}`);
+ * a page no longer there is missing from the answer.
+ */
+export async function pageQualifications(
+  scope: VisitorScope,
+  pages: readonly { kind: QualifiedPageKind; id: string }[],
+): Promise<Map<string, PageQualification>> {
+  const found = new Map<string, PageQualification>();
+  const ids = (kind: QualifiedPageKind) => [...new Set(pages.filter((p) => p.kind === kind).map((p) => p.id))];
+  const eventIds = ids('event');
+  if (eventIds.length > 0) {
+    const rows = await scope.tx
+      .select({
+        id: events.id,
+        name: events.name,
+        createdBy: events.createdBy,
+        assignment: events.assignment,
+        answerRules: events.answerRules,
+      })
+      .from(events)
+      .where(and(eq(events.organizationId, scope.organizationId), inArray(events.id, eventIds)));
+    for (const row of rows) found.set(`event:${row.id}`, { kind: 'event', ...row });
+  }
+  const offerIds = ids('offer');
+  if (offerIds.length > 0) {
+    const rows = await scope.tx
+      .select({
+        id: offers.id,
+        name: offers.title,
+        createdBy: offers.createdBy,
+        assignment: offers.assignment,
+        answerRules: offers.answerRules,
+      })
+      .from(offers)
+      .where(and(eq(offers.organizationId, scope.organizationId), inArray(offers.id, offerIds)));
+    for (const row of rows) found.set(`offer:${row.id}`, { kind: 'offer', ...row });
+  }
+  return found;
+}
+
+/** A member a new lead went to by the page's automatic assignment. */
+export interface AutomaticAssignee {
+  id: string;
+  name: string;
+}
+
+/**
+ * Assigns `count` new leads of one page, in order, by the page's assignment, as `capture_leads`
+ * assigns a capture batch's (db/functions/capture_leads.sql, its pools, turns and assignees):
+ * the members who take captures now (joined, working on leads, account active, available), in
+ * the page's order (else by user id; a round robin naming nobody takes every such member); a
+ * round robin's turn counter advanced by `count` in one upsert, which holds the row until commit,
+ * so concurrent captures of the page continue where these end; the k-th lead takes the turn
+ * after the counter's old value plus k. Answers one assignee (or null: nobody takes it) per lead.
+ */
+export async function assignNewLeads(
+  scope: VisitorScope,
+  pageId: string,
+  assignment: EventAssignment,
+  count: number,
+): Promise<(AutomaticAssignee | null)[]> {
+  const nobody = Array.from({ length: count }, () => null);
+  if (count === 0 || assignment.mode === 'none') return nobody;
+  const pool = await queryRows<{ id: string; name: string }>(
+    scope.tx,
+    sql`select m.user_id as id, trim(u.first_name || ' ' || u.last_name) as name
+        from (select ${JSON.stringify(assignment)}::jsonb as assign) as a
+        left join lateral jsonb_array_elements_text(a.assign->'user_ids') with ordinality as o(user_id, position) on true
+        join memberships m on m.organization_id = ${scope.organizationId}
+          and (m.user_id = o.user_id::uuid or (o.user_id is null and a.assign->>'mode' = 'round_robin'))
+          and m.status = 'joined' and m.available and m.role in ('owner', 'admin', 'member')
+        join users u on u.id = m.user_id and u.is_active
+        order by o.position, m.user_id`,
+  );
+  if (pool.length === 0) return nobody;
+  if (pool.length === 1) return nobody.map(() => pool[0] ?? null);
+  const [row] = await scope.tx
+    .insert(assignmentTurns)
+    .values({ pageId, organizationId: scope.organizationId, turns: count })
+    .onConflictDoUpdate({ target: assignmentTurns.pageId, set: { turns: sql`${assignmentTurns.turns} + ${count}` } })
+    .returning({ turns: assignmentTurns.turns });
+  const before = (row?.turns ?? count) - count;
+  return nobody.map((_, k) => pool[(before + k) % pool.length] ?? null);
 }

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@leadcapture/contracts/audit';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
@@ -66,7 +67,7 @@ export async function ensureStaffUser(
   return rows.length > 0;
 }
 
-async function audit(db: Database, meta: RequestMeta, action: string, staffUserId: string | null, metadata = {}) {
+async function audit(db: Database, meta: RequestMeta, action: AuditAction, staffUserId: string | null, metadata = {}) {
   await db.transaction((tx) =>
     recordAudit(tx, meta, {
       action,

@@ -106,154 +106,200 @@ function noStore(instance: FastifyInstance) {
   });
 }
 
+type StaffApp = ReturnType<typeof typed>;
+type RouteOf = <S extends FastifySchema>(
+  summary: string,
+  schema: S,
+  config?: Partial<FastifyContextConfig>,
+) => ReturnType<typeof staffRoute<S>>;
+/** One row of a staff or admin plugin's route table: registers its route on the plugin. */
+type StaffRouteRow = (app: StaffApp, route: RouteOf, plain: FastifyInstance) => void;
+
+/**
+ * A paginated read (`GET path?page&page_size&…` → results, count, next, previous): the shape of
+ * most console calls. Registered on the plain instance: the zod provider cannot resolve a
+ * generic schema's types, so the row's signature types `list` instead, and the query reaches it
+ * as its schema's output (fastify validated it with that schema before the handler runs).
+ */
+function listRow<Q extends z.ZodType<PageQuery>, T extends z.ZodType>(
+  deps: AppDeps,
+  path: string,
+  summary: string,
+  querystring: Q,
+  item: T,
+  list: (deps: AppDeps, query: z.output<Q>) => Promise<staff.Page<z.output<T>>>,
+): StaffRouteRow {
+  return (_app, route, plain) => {
+    plain.get(path, route(summary, { querystring, response: okResponse(paginated(item)) }), async (req) => {
+      const query = req.query as z.output<Q>;
+      return paged(deps, req, query, await list(deps, query));
+    });
+  };
+}
+
+/** A plain read (`GET path` → one object), given the request for who is asking; typed as listRow. */
+function readRow<T extends z.ZodType>(
+  path: string,
+  summary: string,
+  data: T,
+  read: (req: FastifyRequest) => Promise<z.output<T>>,
+): StaffRouteRow {
+  return (_app, route, plain) => {
+    plain.get(path, route(summary, { response: okResponse(data) }), async (req) => ok(await read(req)));
+  };
+}
+
+/** Registers a plugin's route table in order (the OpenAPI document lists paths in that order). */
+function registerRows(instance: FastifyInstance, rows: StaffRouteRow[], route: RouteOf) {
+  const app = typed(instance);
+  for (const row of rows) row(app, route, instance);
+}
+
 /** /api/v1/staff/: staff sign-in, the console's reads, account safety and impersonation. */
 export function staffRoutes(deps: AppDeps) {
   return async (instance: FastifyInstance) => {
-    const app = typed(instance);
     noStore(instance);
     instance.addHook('onRequest', staffGuard(deps, 'any'));
-    const route = <S extends FastifySchema>(summary: string, schema: S, config?: Partial<FastifyContextConfig>) =>
-      staffRoute(tags, summary, schema, config);
-
-    app.post(
-      '/auth/login/',
-      route(
-        'Staff sign-in: password, then a TOTP code (enrolment on the first sign-in)',
-        { body: staffLoginSchema, response: okResponse(staffLoginResultSchema) },
-        { public: true },
-      ),
-      async (req) => ok(await staff.staffLogin(deps, requestMeta(req), req.body)),
-    );
-    app.get('/auth/me/', route('The signed-in staff member', { response: okResponse(staffMeSchema) }), async (req) =>
-      ok(await staff.staffMe(deps, staffOf(req))),
-    );
-    app.get(
-      '/organizations/',
-      route('Organisations: search, plan and status, members, leads', {
-        querystring: staffSearchQuerySchema,
-        response: okResponse(paginated(staffOrganizationSchema)),
-      }),
-      async (req) => paged(deps, req, req.query, await staff.listOrganizations(deps, req.query)),
-    );
-    app.get(
-      '/organizations/:id/',
-      route('One organisation: plan and status, members, recent activity and sign-ins', {
-        params: idParamsSchema,
-        response: okResponse(staffOrganizationDetailSchema),
-      }),
-      async (req) => ok(await staff.organizationDetail(deps, req.params.id)),
-    );
-    app.get(
-      '/users/',
-      route('Users by email or name, their organisations, verification and lock state', {
-        querystring: staffSearchQuerySchema,
-        response: okResponse(paginated(staffUserSchema)),
-      }),
-      async (req) => paged(deps, req, req.query, await staff.listUsers(deps, req.query)),
-    );
-    app.post(
-      '/users/:id/actions/',
-      route('Account safety: lock, unlock, force a password reset, resend verification, revoke sessions', {
-        params: idParamsSchema,
-        body: accountActionSchema,
-        response: okResponse(detailSchema),
-      }),
-      async (req) => ok(await staff.accountAction(deps, requestMeta(req), staffOf(req), req.params.id, req.body)),
-    );
-    app.get(
-      '/audit-logs/',
-      route('The audit log of every organisation (filter by organisation, actor, action, time)', {
-        querystring: staffAuditLogQuerySchema,
-        response: okResponse(paginated(auditLogEntrySchema)),
-      }),
-      async (req) => paged(deps, req, req.query, await staff.listStaffAudit(deps, req.query)),
-    );
-    app.get(
-      '/health/',
-      route('System health: process, database, outbox backlog and failures, scheduled tasks, mail failures', {
-        response: okResponse(systemHealthSchema),
-      }),
-      async () => ok(await staff.systemHealth(deps)),
-    );
-    app.post(
-      '/impersonate/',
-      route('Act as a user for at most 60 minutes (read-only unless write), with a reason', {
-        body: impersonateSchema,
-        response: okResponse(accessGrantSchema),
-      }),
-      async (req) => ok(await staff.startImpersonation(deps, requestMeta(req), staffOf(req), req.body)),
-    );
     const who = (req: FastifyRequest) =>
       req.staffImpersonationId ? { impersonationId: req.staffImpersonationId } : { staff: staffOf(req) };
-    app.get(
-      '/impersonate/status/',
-      route(
-        'The impersonation in progress (with the staff or the impersonation token)',
-        { response: okResponse(impersonationStatusSchema) },
-        { impersonationToken: true },
+    const rows: StaffRouteRow[] = [
+      (app, route) =>
+        app.post(
+          '/auth/login/',
+          route(
+            'Staff sign-in: password, then a TOTP code (enrolment on the first sign-in)',
+            { body: staffLoginSchema, response: okResponse(staffLoginResultSchema) },
+            { public: true },
+          ),
+          async (req) => ok(await staff.staffLogin(deps, requestMeta(req), req.body)),
+        ),
+      readRow('/auth/me/', 'The signed-in staff member', staffMeSchema, (req) => staff.staffMe(deps, staffOf(req))),
+      listRow(
+        deps,
+        '/organizations/',
+        'Organisations: search, plan and status, members, leads',
+        staffSearchQuerySchema,
+        staffOrganizationSchema,
+        staff.listOrganizations,
       ),
-      async (req) => ok(await staff.impersonationStatus(deps, who(req))),
-    );
-    app.post(
-      '/impersonate/exit/',
-      route(
-        'End the impersonation in progress',
-        { response: okResponse(z.object({ ended: z.boolean() })) },
-        { impersonationToken: true },
+      (app, route) =>
+        app.get(
+          '/organizations/:id/',
+          route('One organisation: plan and status, members, recent activity and sign-ins', {
+            params: idParamsSchema,
+            response: okResponse(staffOrganizationDetailSchema),
+          }),
+          async (req) => ok(await staff.organizationDetail(deps, req.params.id)),
+        ),
+      listRow(
+        deps,
+        '/users/',
+        'Users by email or name, their organisations, verification and lock state',
+        staffSearchQuerySchema,
+        staffUserSchema,
+        staff.listUsers,
       ),
-      async (req) => ok(await staff.exitImpersonation(deps, requestMeta(req), who(req))),
-    );
+      (app, route) =>
+        app.post(
+          '/users/:id/actions/',
+          route('Account safety: lock, unlock, force a password reset, resend verification, revoke sessions', {
+            params: idParamsSchema,
+            body: accountActionSchema,
+            response: okResponse(detailSchema),
+          }),
+          async (req) => ok(await staff.accountAction(deps, requestMeta(req), staffOf(req), req.params.id, req.body)),
+        ),
+      listRow(
+        deps,
+        '/audit-logs/',
+        'The audit log of every organisation (filter by organisation, actor, action, time)',
+        staffAuditLogQuerySchema,
+        auditLogEntrySchema,
+        (d, q) => staff.listStaffAudit(d, q),
+      ),
+      readRow(
+        '/health/',
+        'System health: process, database, outbox backlog and failures, scheduled tasks, mail failures',
+        systemHealthSchema,
+        () => staff.systemHealth(deps),
+      ),
+      (app, route) =>
+        app.post(
+          '/impersonate/',
+          route('Act as a user for at most 60 minutes (read-only unless write), with a reason', {
+            body: impersonateSchema,
+            response: okResponse(accessGrantSchema),
+          }),
+          async (req) => ok(await staff.startImpersonation(deps, requestMeta(req), staffOf(req), req.body)),
+        ),
+      (app, route) =>
+        app.get(
+          '/impersonate/status/',
+          route(
+            'The impersonation in progress (with the staff or the impersonation token)',
+            { response: okResponse(impersonationStatusSchema) },
+            { impersonationToken: true },
+          ),
+          async (req) => ok(await staff.impersonationStatus(deps, who(req))),
+        ),
+      (app, route) =>
+        app.post(
+          '/impersonate/exit/',
+          route(
+            'End the impersonation in progress',
+            { response: okResponse(z.object({ ended: z.boolean() })) },
+            { impersonationToken: true },
+          ),
+          async (req) => ok(await staff.exitImpersonation(deps, requestMeta(req), who(req))),
+        ),
+    ];
+    registerRows(instance, rows, (summary, schema, config) => staffRoute(tags, summary, schema, config));
   };
 }
 
 /** /api/v1/admin/: staff admins only (support gets 403). */
 export function adminRoutes(deps: AppDeps) {
   return async (instance: FastifyInstance) => {
-    const app = typed(instance);
     noStore(instance);
     instance.addHook('onRequest', staffGuard(deps, 'admin'));
-    const route = <S extends FastifySchema>(summary: string, schema: S) => staffRoute(['admin'], summary, schema);
-
-    app.get(
-      '/users/',
-      route('Every user (search by email or name)', {
-        querystring: staffSearchQuerySchema,
-        response: okResponse(paginated(staffUserSchema)),
-      }),
-      async (req) => paged(deps, req, req.query, await staff.listUsers(deps, req.query)),
-    );
-    app.get(
-      '/organizations/',
-      route('Every organisation (search by name)', {
-        querystring: staffSearchQuerySchema,
-        response: okResponse(paginated(staffOrganizationSchema)),
-      }),
-      async (req) => paged(deps, req, req.query, await staff.listOrganizations(deps, req.query)),
-    );
-    app.get('/settings/', route('Run-time settings', { response: okResponse(runtimeSettingsSchema) }), async () =>
-      ok(await staff.getSettings(deps)),
-    );
-    app.patch(
-      '/settings/',
-      route('Change run-time settings (sign-ups open, default trial length)', {
-        body: runtimeSettingsUpdateSchema,
-        response: okResponse(runtimeSettingsSchema),
-      }),
-      async (req) => ok(await staff.updateSettings(deps, requestMeta(req), staffOf(req), req.body)),
-    );
-    app.get(
-      '/logs/',
-      route('Errors and staff actions: failed sign-ins, refused impersonated requests, staff changes', {
-        querystring: staffAuditLogQuerySchema,
-        response: okResponse(paginated(auditLogEntrySchema)),
-      }),
-      async (req) => paged(deps, req, req.query, await staff.listAdminLogs(deps, req.query)),
-    );
-    app.get(
-      '/stats/',
-      route('Organisations, users, leads per day, plans', { response: okResponse(adminStatsSchema) }),
-      async () => ok(await staff.adminStats(deps)),
-    );
+    const rows: StaffRouteRow[] = [
+      listRow(
+        deps,
+        '/users/',
+        'Every user (search by email or name)',
+        staffSearchQuerySchema,
+        staffUserSchema,
+        staff.listUsers,
+      ),
+      listRow(
+        deps,
+        '/organizations/',
+        'Every organisation (search by name)',
+        staffSearchQuerySchema,
+        staffOrganizationSchema,
+        staff.listOrganizations,
+      ),
+      readRow('/settings/', 'Run-time settings', runtimeSettingsSchema, () => staff.getSettings(deps)),
+      (app, route) =>
+        app.patch(
+          '/settings/',
+          route('Change run-time settings (sign-ups open, default trial length)', {
+            body: runtimeSettingsUpdateSchema,
+            response: okResponse(runtimeSettingsSchema),
+          }),
+          async (req) => ok(await staff.updateSettings(deps, requestMeta(req), staffOf(req), req.body)),
+        ),
+      listRow(
+        deps,
+        '/logs/',
+        'Errors and staff actions: failed sign-ins, refused impersonated requests, staff changes',
+        staffAuditLogQuerySchema,
+        auditLogEntrySchema,
+        staff.listAdminLogs,
+      ),
+      readRow('/stats/', 'Organisations, users, leads per day, plans', adminStatsSchema, () => staff.adminStats(deps)),
+    ];
+    registerRows(instance, rows, (summary, schema) => staffRoute(['admin'], summary, schema));
   };
 }
 

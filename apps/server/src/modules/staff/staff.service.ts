@@ -14,6 +14,7 @@ import type {
   staffSearchQuerySchema,
 } from '@leadcapture/contracts/staff';
 import type { z } from 'zod';
+import { AUDIT_ACTIONS_BY_CATEGORY } from '@leadcapture/contracts/audit';
 import { queryRows, type Database, type Tx } from '../../db/database.ts';
 import type { TenantContext } from '../../db/tenant.ts';
 import type { AppDeps } from '../../http/deps.ts';
@@ -46,6 +47,7 @@ function auditFilters(q: z.output<typeof auditLogQuerySchema>): SQL[] {
   const where: SQL[] = [];
   if (q.actor) where.push(or(eq(auditLogs.userId, q.actor), eq(auditLogs.staffUserId, q.actor)) as SQL);
   if (q.action) where.push(ilike(auditLogs.action, `${escapeLike(q.action)}%`));
+  if (q.category) where.push(inArray(auditLogs.action, [...AUDIT_ACTIONS_BY_CATEGORY[q.category]]));
   if (q.from) where.push(gte(auditLogs.createdAt, new Date(q.from)));
   if (q.to) where.push(lte(auditLogs.createdAt, new Date(q.to)));
   return where;

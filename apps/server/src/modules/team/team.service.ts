@@ -1,3 +1,4 @@
+import type { AuditAction } from '@leadcapture/contracts/audit';
 import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@leadcapture/contracts/constants';
 import {
@@ -148,7 +149,7 @@ async function otherOwners(ctx: TenantContext, membershipId: string): Promise<nu
   return row?.n ?? 0;
 }
 
-function auditMember(ctx: TenantContext, meta: RequestMeta, action: string, id: string, metadata: object) {
+function auditMember(ctx: TenantContext, meta: RequestMeta, action: AuditAction, id: string, metadata: object) {
   return recordAudit(ctx.tx, meta, {
     action,
     userId: ctx.userId,

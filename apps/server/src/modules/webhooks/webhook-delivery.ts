@@ -112,9 +112,17 @@ export async function queueWebhookEvents(
     });
     return;
   }
-  await tx
-    .insert(outbox)
-    .values(chosen.map((e) => ({ kind: WEBHOOK_EVENT_KIND, organizationId, payload: { type: e.type, data: e.data } })));
+  // Multi-row inserts of at most 1,000 rows: a bulk job's batch (5,000 leads on PostgreSQL, up
+  // to three events each) stays well under the protocol's 65,535 parameters per statement.
+  for (let at = 0; at < chosen.length; at += 1000) {
+    await tx
+      .insert(outbox)
+      .values(
+        chosen
+          .slice(at, at + 1000)
+          .map((e) => ({ kind: WEBHOOK_EVENT_KIND, organizationId, payload: { type: e.type, data: e.data } })),
+      );
+  }
 }
 
 /**

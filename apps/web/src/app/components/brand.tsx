@@ -10,7 +10,7 @@ export function Brand() {
   return (
     <Link
       to={lp('/dashboard')}
-      className="flex items-center gap-2.5 rounded-md text-base font-semibold tracking-tight text-foreground focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
+      className="flex items-center gap-2.5 rounded-md text-base font-semibold tracking-tight text-foreground focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring max-sm:min-h-11"
     >
       <LogoMark className="size-7" />
       {t('brand.name')}

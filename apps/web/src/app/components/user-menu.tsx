@@ -25,7 +25,7 @@ export function UserMenuButton({
       aria-label={t('userMenu.label', { name })}
       className={cn(
         'flex cursor-pointer items-center gap-3 rounded-xl text-left transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
-        compact ? 'p-1' : 'w-full p-2',
+        compact ? 'p-1 max-sm:p-1.5' : 'w-full p-2',
         className,
       )}
       {...props}

@@ -7,7 +7,7 @@
 
 /** The shared look of text-like controls. */
 export const controlClasses =
-  'block w-full rounded-lg border border-input bg-card px-3 text-sm text-foreground shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive/30';
+  'block w-full max-sm:min-h-11 rounded-lg border border-input bg-card px-3 text-sm text-foreground shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive/30';
 
 export const buttonBaseClasses =
   'inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-lg text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 aria-busy:cursor-wait [&_svg]:pointer-events-none [&_svg]:shrink-0';
@@ -22,12 +22,16 @@ export const buttonVariantClasses = {
   link: 'rounded-sm px-0 text-primary-soft-foreground underline-offset-4 hover:underline',
 } as const;
 
+/**
+ * On a phone (below `sm`) every size is at least 44 x 44 px, the thumb's target (WCAG 2.5.5,
+ * issue 27): a minimum, so a taller button set by a page (the booth's h-14) stays as it is.
+ */
 export const buttonSizeClasses = {
-  sm: 'h-8 px-3 text-xs [&_svg]:size-3.5',
-  md: 'h-10 px-4 [&_svg]:size-4',
+  sm: 'h-8 px-3 text-xs max-sm:min-h-11 [&_svg]:size-3.5',
+  md: 'h-10 px-4 max-sm:min-h-11 [&_svg]:size-4',
   lg: 'h-12 px-6 text-base [&_svg]:size-5',
-  icon: 'size-10 [&_svg]:size-5',
-  'icon-sm': 'size-8 [&_svg]:size-4',
+  icon: 'size-10 max-sm:min-h-11 max-sm:min-w-11 [&_svg]:size-5',
+  'icon-sm': 'size-8 max-sm:min-h-11 max-sm:min-w-11 [&_svg]:size-4',
 } as const;
 
 /** Label, required mark and error text of a field (components/ui/field.tsx). */

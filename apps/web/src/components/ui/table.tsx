@@ -1,13 +1,39 @@
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type RefObject } from 'react';
 import { cn } from '../../lib/cn.ts';
+
+/** Does the element scroll sideways (its content wider than its box)? Followed as both change. */
+function useScrollsSideways(ref: RefObject<HTMLElement | null>): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, [ref]);
+  return scrolls;
+}
 
 /**
  * Semantic table parts. The wrapper scrolls sideways on narrow screens instead of squeezing
- * columns; it is focusable so keyboard users can scroll it too, and labelled by the caption.
+ * columns; while it does, it is a focusable region (named like the table) so keyboard users can
+ * scroll it too. A table that fits adds no stop to the tab order.
  */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
+  const wrapper = useRef<HTMLDivElement>(null);
+  const scrolls = useScrollsSideways(wrapper);
+  const name = props['aria-label'];
   return (
-    <div className="relative w-full overflow-x-auto rounded-xl border border-border bg-card">
+    <div
+      ref={wrapper}
+      tabIndex={scrolls ? 0 : undefined}
+      role={scrolls && name ? 'region' : undefined}
+      aria-label={scrolls && name ? name : undefined}
+      className="relative w-full overflow-x-auto rounded-xl border border-border bg-card focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

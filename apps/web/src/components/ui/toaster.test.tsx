@@ -10,14 +10,16 @@ afterEach(() => {
 });
 
 describe('toasts', () => {
-  it('last 5 s by default and 10 s for errors', () => {
+  it('last 5 s by default, 10 s for errors and for toasts with an action', () => {
     toast.success('Saved');
     toast.error('Failed');
     toast.warning('Close to the limit', { duration: 4000 });
+    toast.info('New lead assigned to you', { action: { label: 'Open lead', onClick: () => undefined } });
     expect(getToasts().map((t) => [t.type, t.duration])).toEqual([
       ['success', 5000],
       ['error', 10000],
       ['warning', 4000],
+      ['info', 10000],
     ]);
   });
 

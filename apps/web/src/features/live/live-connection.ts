@@ -31,6 +31,8 @@ export type LiveConnectionOptions = {
   onMessage: (message: LiveMessage) => void;
   /** Each open; `reopened` is true after the first (messages may have been missed meanwhile). */
   onOpen?: (reopened: boolean) => void;
+  /** Each close of an open or opening socket (a reconnect follows unless closed for good). */
+  onClose?: () => void;
   /** Injected in tests. */
   WebSocket?: typeof WebSocket;
   random?: () => number;
@@ -119,6 +121,7 @@ export function openLiveConnection(options: LiveConnectionOptions): LiveConnecti
     ws.onclose = (event: CloseEvent) => {
       if (socket === ws) socket = null;
       clearTimers();
+      options.onClose?.();
       if (stopped) return;
       if (openedAt > 0 && Date.now() - openedAt >= STABLE_MS) attempt = 0;
       if (event.code === LIVE_CLOSE.NOT_FOUND) {

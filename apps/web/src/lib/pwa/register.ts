@@ -12,18 +12,49 @@ export const BUILD_POLL_MS = 5 * 60_000;
 export const BUILD_META_URL = '/builds/latest.json';
 
 let workbox: Workbox | null = null;
+let handover: UpdateHandover | null = null;
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
   workbox = wb;
+  handover = createUpdateHandover(navigator.serviceWorker, () => window.location.reload());
   wb.addEventListener('waiting', () => setPwaState({ updateWaiting: true }));
-  // Only after the user asked: a first install also takes control, and that needs no reload.
-  wb.addEventListener('controlling', (event) => {
-    if (event.isUpdate === true) window.location.reload();
-  });
   void wb.register();
   window.setInterval(() => void checkForNewBuild(), BUILD_POLL_MS);
+}
+
+/** The part of the browser's ServiceWorkerContainer the handover uses. */
+export type WorkerContainer = Pick<ServiceWorkerContainer, 'addEventListener' | 'getRegistration'>;
+
+export interface UpdateHandover {
+  /** "Reload": the waiting worker is asked to take over; the page reloads once it has. */
+  apply: () => Promise<void>;
+}
+
+/**
+ * The page reloads when a new worker takes control only after the user asked for it: a first
+ * install takes control too (clientsClaim), and that needs no reload. Not workbox-window's
+ * `isUpdate`, which says whether the page had a worker when it loaded: on a page of a first
+ * visit, an update the user asked for took control without the reload.
+ */
+export function createUpdateHandover(container: WorkerContainer, reload: () => void): UpdateHandover {
+  let asked = false;
+  container.addEventListener('controllerchange', () => {
+    if (asked) reload();
+  });
+  return {
+    async apply() {
+      const waiting = (await container.getRegistration('/'))?.waiting;
+      // None waits any more (another tab of the app let it take over): the page only reloads.
+      if (!waiting) {
+        reload();
+        return;
+      }
+      asked = true;
+      waiting.postMessage({ type: 'SKIP_WAITING' });
+    },
+  };
 }
 
 /** The id in builds/latest.json, or null when it cannot be read (offline). */
@@ -46,11 +77,11 @@ export async function checkForNewBuild(fetcher: typeof fetch = fetch): Promise<b
   return newer;
 }
 
-/** "Reload": the waiting worker takes over; `controlling` then reloads the page. */
+/** "Reload" in the prompt: the waiting worker takes over, then the page reloads under it. */
 export function applyUpdate(): void {
-  if (workbox === null) {
+  if (handover === null) {
     window.location.reload();
     return;
   }
-  workbox.messageSkipWaiting();
+  void handover.apply();
 }

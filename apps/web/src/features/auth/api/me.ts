@@ -20,6 +20,9 @@ export function meQueryOptions() {
       api.get('/auth/me/', { schema: meParser, signal, quiet: true }),
     // The guard loads it before any signed-in page renders; a few minutes old is fine for names and roles.
     staleTime: 5 * 60_000,
+    // Asked even when the browser says offline: the guard must get an answer (or a network
+    // error, then it opens the page with the last known user) instead of waiting for `online`.
+    networkMode: 'always',
   });
 }
 

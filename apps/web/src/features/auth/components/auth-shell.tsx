@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AuthFrame, authBrandClass } from '../../../components/auth-frame.tsx';
+import { AuthFrame, authBrandClass, authBrandNameClass } from '../../../components/auth-frame.tsx';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
 import { LogoMark } from '../../../components/logo-mark.tsx';
 import { ThemeToggle } from '../../../components/theme-toggle.tsx';
@@ -24,7 +24,7 @@ export function AuthShell({ title, description, children, footer }: AuthShellPro
       brand={
         <Link to={lp('/')} className={authBrandClass}>
           <LogoMark className="size-7" />
-          {t('brand.name')}
+          <span className={authBrandNameClass}>{t('brand.name')}</span>
         </Link>
       }
       controls={

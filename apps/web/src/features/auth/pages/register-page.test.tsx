@@ -25,24 +25,39 @@ const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create 
 
 describe('RegisterPage', () => {
   it('shows the contract messages for a mismatch and missing terms', async () => {
-    const api = answerWith(ok(authResult, 201));
+    const api = answerWith(ok({ providers: [] }), ok(authResult, 201));
     await renderWithApp(<RegisterPage />, { path: '/auth/register' });
     await fill({ confirm: 'Booth2026y', terms: false });
     await submit();
     expect(await screen.findByText('Passwords do not match')).toBeTruthy();
     expect(screen.getByText('You must agree to the terms and conditions')).toBeTruthy();
-    expect(api.mock).not.toHaveBeenCalled();
+    // Only the list of sign-in providers was asked for: nothing was sent.
+    expect(api.mock.mock.calls.map(([url, init]) => `${init.method ?? 'GET'} ${url}`)).toEqual([
+      'GET /api/v1/auth/social/',
+    ]);
   });
 
   it('links the terms page in a new tab', async () => {
+    answerWith(ok({ providers: [] }));
     await renderWithApp(<RegisterPage />, { path: '/auth/register' });
     const link = screen.getByRole('link', { name: 'terms and conditions' });
     expect(link.getAttribute('href')).toBe('/terms');
     expect(link.getAttribute('target')).toBe('_blank');
   });
 
+  it('offers sign-up with each configured provider, landing on onboarding', async () => {
+    answerWith(
+      ok({ providers: [{ id: 'microsoft', name: 'Microsoft', start_url: '/api/v1/auth/social/microsoft/start/' }] }),
+    );
+    await renderWithApp(<RegisterPage />, { path: '/sv/auth/register', language: 'sv' });
+    const button = await screen.findByRole('link', { name: 'Fortsätt med Microsoft' });
+    expect(button.getAttribute('href')).toBe('/api/v1/auth/social/microsoft/start/?redirect=%2Fsv%2Fonboarding');
+    expect(screen.getByText('eller registrera dig med')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Google/ })).toBeNull();
+  });
+
   it('sends the form with the UI language and goes to /onboarding', async () => {
-    const api = answerWith(ok(authResult, 201));
+    const api = answerWith(ok({ providers: [] }), ok(authResult, 201));
     const { router } = await renderWithApp(<RegisterPage />, { path: '/sv/auth/register', language: 'sv' });
     await userEvent.type(screen.getByLabelText(/^Förnamn/), 'Ada');
     await userEvent.type(screen.getByLabelText(/^Efternamn/), 'Lovelace');
@@ -54,7 +69,10 @@ describe('RegisterPage', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /produktnyheter/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Skapa konto' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/sv/onboarding'));
-    expect(api.body()).toEqual({
+    const post = api.mock.mock.calls.findIndex(
+      ([url, init]) => init.method === 'POST' && url.endsWith('/auth/register/'),
+    );
+    expect(api.body(post)).toEqual({
       first_name: 'Ada',
       last_name: 'Lovelace',
       email: 'ada@example.com',

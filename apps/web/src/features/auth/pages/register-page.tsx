@@ -13,6 +13,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useRegister } from '../api/register.ts';
 import { AuthShell } from '../components/auth-shell.tsx';
+import { SocialButtons } from '../components/social-buttons.tsx';
 
 const fieldNames = [
   'first_name',
@@ -150,6 +151,7 @@ export function RegisterPage() {
           {t('register.submit')}
         </Button>
       </form>
+      <SocialButtons redirect={lp('/onboarding')} />
     </AuthShell>
   );
 }

@@ -1,6 +1,10 @@
 import { LEAD_INTERESTS } from '@leadcapture/contracts/constants';
-import { AlertTriangle, ArrowLeft, CloudOff, CloudUpload, Copy, Send, Trash2 } from 'lucide-react';
-import { useState, type SyntheticEvent } from 'react';
+import {
+  STANDARD_LEAD_FIELDS,
+  validateStandardLeadFields as validateStandard,
+} from '@leadcapture/contracts/form-fields';
+import { AlertTriangle, ArrowLeft, CloudOff, CloudUpload, Copy, Send } from 'lucide-react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,11 +15,21 @@ import { Input } from '../../../components/ui/input.tsx';
 import { RecordLoadFailure } from '../../../components/ui/query-state.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
-import { QueueFullError, removeEntry, resubmitEntry, type QueueEntry } from '../../../lib/offline-queue.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { QueueFullError } from '../../../lib/offline-queue.ts';
+import { recallEvent, rememberEvent } from '../../../lib/offline-snapshot.ts';
+import { recogniseValidationMessage } from '../../../lib/validation-messages.ts';
 import { useEvent } from '../../events/api/events.ts';
+import { BoothFixEntry, RemoveKeptButton } from '../components/booth-fix.tsx';
 import { keepBoothLead, prefillFromQuery, useBoothQueue, type BoothLead } from '../api/booth-queue.ts';
 
 const big = 'h-12 text-base';
+const REQUIRED = new Set<string>(STANDARD_LEAD_FIELDS.filter((f) => f.required).map((f) => f.name));
+
+/** The rules of the standard lead fields (contracts), field by field, on the booth's answers. */
+function validateStandardLeadFields(lead: BoothLead): Record<string, string[]> {
+  return validateStandard({ ...lead, job_title: '' }).errors;
+}
 
 /**
  * "Add lead at the booth", /events/:id/booth (issue 27): a phone-first form that keeps each lead on
@@ -25,15 +39,23 @@ const big = 'h-12 text-base';
 export function BoothPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
-  const { t, i18n } = useTranslation(['events', 'common']);
+  const { t, i18n } = useTranslation(['events', 'common', 'errors']);
   const { lp } = useLocalizedPath();
   const event = useEvent(id);
   const queue = useBoothQueue();
   const [lead, setLead] = useState<BoothLead>(() => prefillFromQuery(params));
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [missing, setMissing] = useState<Set<string>>(new Set());
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (event.data) rememberEvent(event.data);
+  }, [event.data]);
+  // With no network the event as last seen here: its name and slug are all the screen needs.
+  // (Paused: the query waits for an `online` event that has not come; no answer: status 0.)
+  const unreachable = event.fetchStatus === 'paused' || (isApiError(event.error) && event.error.status === 0);
+  const offlineEvent = event.data === undefined && unreachable ? recallEvent(id) : null;
+  const shown = event.data ?? offlineEvent;
 
-  if (event.isError) {
+  if (event.isError && offlineEvent === null) {
     return (
       <RecordLoadFailure
         error={event.error}
@@ -48,7 +70,7 @@ export function BoothPage() {
       />
     );
   }
-  const slug = event.data?.slug ?? '';
+  const slug = shown?.slug ?? '';
   const mine = queue.entries.filter((e) => e.scope === slug);
   const waiting = mine.filter((e) => e.state === 'pending').length;
   const toFix = queue.entries.filter((e) => e.state === 'needs_fix');
@@ -57,14 +79,24 @@ export function BoothPage() {
 
   async function submit(formEvent: SyntheticEvent) {
     formEvent.preventDefault();
-    const empty = new Set(['first_name', 'last_name'].filter((f) => lead[f as keyof BoothLead].trim() === ''));
-    setMissing(empty);
-    if (empty.size > 0 || slug === '') return;
+    // The capture route's own checks (required company and e-mail, a valid address), here and
+    // now: a lead the server would refuse hours later is corrected while the visitor is still there.
+    const found: Record<string, string> = {};
+    for (const [field, messages] of Object.entries(validateStandardLeadFields(lead))) {
+      const first = messages[0];
+      if (first === undefined) continue;
+      const known = recogniseValidationMessage(first);
+      found[field] = known === null ? first : t(`errors:validation.${known.key}`, known.values);
+    }
+    setProblems(found);
+    if (Object.keys(found).length > 0 || slug === '') return;
     try {
       await keepBoothLead(slug, lead, i18n.language);
       setNotice({ tone: 'success', text: t('booth.saved', { name: `${lead.first_name} ${lead.last_name}`.trim() }) });
       setLead(prefillFromQuery(new URLSearchParams()));
-      document.querySelector<HTMLInputElement>('#booth-form input')?.focus();
+      // Ready for the next visitor, with the notice and the waiting count in view above the form.
+      document.querySelector<HTMLInputElement>('#booth-form input')?.focus({ preventScroll: true });
+      window.scrollTo({ top: 0 });
       queue.sendNow();
     } catch (error) {
       setNotice({
@@ -79,11 +111,7 @@ export function BoothPage() {
     type: string,
     autoComplete: string,
   ) => (
-    <Field
-      label={t(`booth.fields.${field}`)}
-      required={field === 'first_name' || field === 'last_name'}
-      error={missing.has(field) ? t('booth.required') : undefined}
-    >
+    <Field label={t(`booth.fields.${field}`)} required={REQUIRED.has(field)} error={problems[field]}>
       <Input
         className={big}
         type={type}
@@ -103,7 +131,7 @@ export function BoothPage() {
           className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-muted-foreground hover:text-foreground"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          {event.data?.name ?? t('detail.back')}
+          {shown?.name ?? t('detail.back')}
         </Link>
       </div>
       <h1 className="text-2xl font-semibold tracking-tight text-foreground">{t('booth.title')}</h1>
@@ -113,10 +141,17 @@ export function BoothPage() {
       >
         {waiting > 0 ? (
           <CloudOff aria-hidden="true" className="size-4" />
+        ) : toFix.length > 0 ? (
+          <AlertTriangle aria-hidden="true" className="size-4 text-warning" />
         ) : (
           <CloudUpload aria-hidden="true" className="size-4" />
         )}
-        {waiting > 0 ? t('booth.waiting', { count: waiting }) : t('booth.allSent')}
+        {/* "Every lead is sent" only when none waits and none was refused. */}
+        {waiting > 0
+          ? t('booth.waiting', { count: waiting })
+          : toFix.length > 0
+            ? t('booth.toFixTitle', { count: toFix.length })
+            : t('booth.allSent')}
       </p>
       {queue.unavailable && <FormAlert>{t('booth.storageUnavailable')}</FormAlert>}
       {notice !== null && <FormAlert tone={notice.tone}>{notice.text}</FormAlert>}
@@ -164,7 +199,12 @@ export function BoothPage() {
           </CardHeader>
           <CardContent className="grid gap-4 pt-4">
             {toFix.map((entry) => (
-              <FixEntry key={entry.id} entry={entry} onDone={queue.sendNow} />
+              <BoothFixEntry
+                key={entry.id}
+                entry={entry}
+                fields={event.data?.form_fields ?? []}
+                onDone={queue.sendNow}
+              />
             ))}
           </CardContent>
         </Card>
@@ -189,13 +229,7 @@ export function BoothPage() {
                     <Copy aria-hidden="true" />
                     {t('booth.copy')}
                   </Button>
-                  <Button
-                    variant="outline"
-                    onClick={() => window.confirm(t('booth.removeConfirm')) && void removeEntry(entry.id)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    {t('booth.remove')}
-                  </Button>
+                  <RemoveKeptButton id={entry.id} />
                 </div>
               </div>
             ))}
@@ -203,53 +237,5 @@ export function BoothPage() {
         </Card>
       )}
     </div>
-  );
-}
-
-const FIXABLE = ['first_name', 'last_name', 'company', 'email', 'phone'] as const;
-
-/** A lead the server refused: its answers with the server's messages, to correct and send again. */
-function FixEntry({ entry, onDone }: { entry: QueueEntry; onDone: () => void }) {
-  const { t } = useTranslation('events');
-  const [body, setBody] = useState<Record<string, unknown>>(entry.data.body);
-  const problem = entry.problem;
-  const general = problem && Object.keys(problem.details).length === 0 ? problem.message || t('booth.refused') : null;
-  return (
-    <form
-      className="grid gap-3 rounded-lg border border-warning/50 p-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void resubmitEntry(entry, body).then(onDone);
-      }}
-    >
-      <p className="flex items-center gap-2 text-sm font-medium text-foreground">
-        <AlertTriangle aria-hidden="true" className="size-4 text-warning" />
-        {entry.label || t('booth.unnamed')}
-      </p>
-      {general !== null && <FormAlert>{general}</FormAlert>}
-      {FIXABLE.map((field) => (
-        <Field key={field} label={t(`booth.fields.${field}`)} error={problem?.details[field]?.join(' ')}>
-          <Input
-            className={big}
-            value={typeof body[field] === 'string' ? body[field] : ''}
-            onChange={(e) => setBody((current) => ({ ...current, [field]: e.target.value }))}
-          />
-        </Field>
-      ))}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit">
-          <Send aria-hidden="true" />
-          {t('booth.sendAgain')}
-        </Button>
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() => window.confirm(t('booth.removeConfirm')) && void removeEntry(entry.id)}
-        >
-          <Trash2 aria-hidden="true" />
-          {t('booth.remove')}
-        </Button>
-      </div>
-    </form>
   );
 }

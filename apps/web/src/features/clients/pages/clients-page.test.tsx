@@ -72,6 +72,40 @@ describe('ClientsPage', () => {
     expect(screen.getByText('2 clients')).toBeTruthy();
   });
 
+  it('imports clients from its Import action (members, not viewers)', async () => {
+    server({
+      'GET /data/templates/': () => ok([]),
+      'POST /data/imports/preview/': () =>
+        ok({
+          resource: 'clients',
+          columns: ['Company name'],
+          mapping: { 'Company name': 'company_name' },
+          rows: [],
+          delimiter: ',',
+        }),
+    });
+    const user = userEvent.setup();
+    const { unmount } = await renderWithApp(<ClientsPage />, { path: '/clients' });
+    await user.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import clients' });
+    await user.upload(
+      within(dialog).getByLabelText('File'),
+      new File(['Company name\nBerg AB\n'], 'c.csv', { type: 'text/csv' }),
+    );
+    const field = await within(dialog).findByRole<HTMLSelectElement>('combobox', {
+      name: 'Field for the column Company name',
+    });
+    expect(field.value).toBe('company_name');
+    unmount();
+    resetApiClient();
+
+    const viewer = { ...me, current_organization: { ...me.current_organization, role: 'viewer' } };
+    server({ 'GET /auth/me/': () => ok(viewer) });
+    await renderWithApp(<ClientsPage />, { path: '/clients' });
+    await screen.findByRole('table', { name: 'Clients' });
+    expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
+  });
+
   it('shows the stats: counts by status and type, values per currency and conversions by month', async () => {
     server();
     await renderWithApp(<ClientsPage />, { path: '/clients' });
@@ -201,5 +235,29 @@ describe('ClientsPage', () => {
     fails = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Clients' })).toBeTruthy();
+  });
+
+  it('exports the filtered list in the background and links to its progress in Data', async () => {
+    const created = { id: '0b0b0b0b-0000-4000-8000-000000000001', status: 'queued' };
+    const fake = server({
+      'GET /data/templates/': () => ok([]),
+      'POST /data/exports/': () => ok(created, 202),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(<ClientsPage />, { path: '/clients', url: '/clients?status=active&priority=high&q=ek' });
+    await user.click(await screen.findByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/status: active; priority: high; search: ek/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    const link = await screen.findByRole('link', { name: 'Follow the progress and download in Data' });
+    expect(link.getAttribute('href')).toBe('/dashboard/data');
+    expect(fake.bodies('POST /data/exports/')).toEqual([
+      {
+        resource: 'clients',
+        format: 'xlsx',
+        filters: { status: 'active', priority: 'high', search: 'ek', ordering: '-created_at' },
+        for_reimport: false,
+      },
+    ]);
   });
 });

@@ -1,9 +1,10 @@
 import { CLIENT_PRIORITIES, CLIENT_STATUSES, CLIENT_TYPES, type ClientOrdering } from '@leadcapture/contracts/clients';
 import { INDUSTRIES } from '@leadcapture/contracts/constants';
-import { Handshake, Plus, Search } from 'lucide-react';
+import { Download, Handshake, Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ImportDialog } from '../../../components/data-import/import-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -19,6 +20,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
 import { memberName, useMembers } from '../../leads/api/members.ts';
+import { clientExportFilters, ExportDialog } from '../../data/api/list-export.ts';
 import { CLIENTS_PAGE_SIZE, useClientList } from '../api/clients.ts';
 import { ClientStatsPanel } from '../components/client-stats-panel.tsx';
 import { ClientTable } from '../components/client-table.tsx';
@@ -57,7 +59,9 @@ export function ClientsPage() {
   const canWrite = useCurrentUser().current_organization?.role !== 'viewer';
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readClientListState(params), [params]);
-  const list = useClientList(useMemo(() => clientFiltersOf(state, CLIENTS_PAGE_SIZE), [state]));
+  const filters = useMemo(() => clientFiltersOf(state, CLIENTS_PAGE_SIZE), [state]);
+  const list = useClientList(filters);
+  const [exportOpen, setExportOpen] = useState(false);
   const { members } = useMembers();
   const memberNames = useMemo(() => new Map(members.map((m) => [m.id, memberName(m)])), [members]);
 
@@ -98,14 +102,21 @@ export function ClientsPage() {
         title={t('list.title')}
         description={t('list.description')}
         actions={
-          canWrite && (
-            <Button asChild>
-              <Link to={lp('/clients/form')}>
-                <Plus aria-hidden="true" />
-                {t('list.newClient')}
-              </Link>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setExportOpen(true)}>
+              <Download aria-hidden="true" />
+              {t('list.export')}
             </Button>
-          )
+            {canWrite && <ImportDialog resource="clients" />}
+            {canWrite && (
+              <Button asChild>
+                <Link to={lp('/clients/form')}>
+                  <Plus aria-hidden="true" />
+                  {t('list.newClient')}
+                </Link>
+              </Button>
+            )}
+          </div>
         }
       />
 
@@ -264,6 +275,15 @@ export function ClientsPage() {
           </div>
         )}
       </QueryState>
+      {exportOpen && (
+        <ExportDialog
+          open
+          onOpenChange={setExportOpen}
+          initialResource="clients"
+          filters={clientExportFilters(filters)}
+          linkToProgress
+        />
+      )}
     </div>
   );
 }

@@ -177,7 +177,8 @@ export function ScanPage() {
 
       <Card>
         <CardContent className="grid gap-4 pt-6">
-          <div className="relative aspect-square w-full overflow-hidden rounded-xl bg-muted ring-1 ring-border">
+          {/* At most half the screen's height: on a laptop (1366x768) the Start button stays in view. */}
+          <div className="relative mx-auto aspect-square w-full max-w-[min(100%,50vh)] overflow-hidden rounded-xl bg-muted ring-1 ring-border">
             <video
               ref={video}
               muted

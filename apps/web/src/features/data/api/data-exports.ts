@@ -8,11 +8,12 @@ import type {
 } from '@leadcapture/contracts/data-exports';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { runningPoll } from '../../../lib/live-bus.ts';
 
 /**
  * The data centre's exports and templates (`/data/exports/`, `/data/templates/`): one place for
- * their query keys and calls. While an export runs, the history asks again every second, so its
- * progress bar moves until it is done or failed.
+ * their query keys and calls. While an export runs its progress bar follows the live channel
+ * (data-live.ts); while the socket is down, the history asks again every second instead.
  */
 const schemas = () => import('@leadcapture/contracts/data-exports');
 const envelope = () => import('@leadcapture/contracts/envelope');
@@ -36,7 +37,8 @@ export function exportListQueryOptions(page: number) {
         ),
         signal,
       }),
-    refetchInterval: (query) => (query.state.data?.results.some(isRunning) ? RUNNING_POLL_MS : false),
+    // Progress arrives on the live channel (data-live.ts); polling only while the socket is down.
+    refetchInterval: (query) => runningPoll(query.state.data?.results.some(isRunning) ?? false, RUNNING_POLL_MS),
   });
 }
 

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { useJobFailureText } from '../../../components/data-import/job-failure.ts';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
+import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { useBulkJobs } from '../api/data-bulk.ts';
 
 const STATUS_TONE = { queued: 'neutral', running: 'info', done: 'success', failed: 'danger' } as const;
@@ -10,6 +13,8 @@ const STATUS_TONE = { queued: 'neutral', running: 'info', done: 'success', faile
 /** The bulk centre's jobs: what each did, over how many records, with progress while it runs. */
 export function BulkPanel() {
   const { t, i18n } = useTranslation('data-imports');
+  const failureText = useJobFailureText();
+  const { lp } = useLocalizedPath();
   const { data, isPending } = useBulkJobs();
   if (isPending) return null;
   const jobs = data?.results ?? [];
@@ -21,7 +26,16 @@ export function BulkPanel() {
       </CardHeader>
       <CardContent>
         {jobs.length === 0 ? (
-          <EmptyState title={t('bulk.empty')} headingLevel={3} />
+          <EmptyState
+            title={t('bulk.empty')}
+            description={t('bulk.startHint')}
+            headingLevel={3}
+            action={
+              <Link className="text-sm font-medium text-primary underline-offset-4 hover:underline" to={lp('/leads')}>
+                {t('bulk.openLeads')}
+              </Link>
+            }
+          />
         ) : (
           <ul className="flex flex-col divide-y divide-border">
             {jobs.map((job) => {
@@ -37,7 +51,13 @@ export function BulkPanel() {
                     {t('bulk.summary', { done, total, changed: job.changed })} ·{' '}
                     {new Date(job.created_at).toLocaleString(i18n.language)}
                   </span>
-                  {job.failure ? <span className="text-sm text-destructive">{job.failure}</span> : null}
+                  {job.failure ? <span className="text-sm text-destructive">{failureText(job.failure)}</span> : null}
+                  <Link
+                    className="w-fit text-sm font-medium text-primary underline-offset-4 hover:underline"
+                    to={lp(job.action === 'restore' ? '/leads?deleted=true' : '/leads')}
+                  >
+                    {t('bulk.openLeads')}
+                  </Link>
                 </li>
               );
             })}

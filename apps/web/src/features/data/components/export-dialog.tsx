@@ -7,11 +7,13 @@ import {
 } from '@leadcapture/contracts/data-exports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
+import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateExport, useTemplates } from '../api/data-exports.ts';
 
@@ -22,6 +24,11 @@ export type ExportDialogProps = {
   initialResource?: DataResource;
   /** The list's filters, sent with the export as they are. */
   filters?: ExportFilters;
+  /**
+   * Opened from a list: once started, the dialog says so and links to the data centre's
+   * exports (its progress and download) instead of closing.
+   */
+  linkToProgress?: boolean;
 };
 
 /** A short, readable account of the filters: `status: new, search: anna`. */
@@ -32,8 +39,16 @@ export function describeFilters(filters: ExportFilters): string {
 }
 
 /** The data centre's export dialog: what, which format, which saved column set, for re-import. */
-export function ExportDialog({ open, onOpenChange, initialResource = 'leads', filters = {} }: ExportDialogProps) {
+export function ExportDialog({
+  open,
+  onOpenChange,
+  initialResource = 'leads',
+  filters = {},
+  linkToProgress = false,
+}: ExportDialogProps) {
   const { t } = useTranslation('data');
+  const { lp } = useLocalizedPath();
+  const [started, setStarted] = useState(false);
   const [resource, setResource] = useState<DataResource>(initialResource);
   const [format, setFormat] = useState<DataExportFormat>('xlsx');
   const [templateId, setTemplateId] = useState('');
@@ -54,6 +69,10 @@ export function ExportDialog({ open, onOpenChange, initialResource = 'leads', fi
       },
       {
         onSuccess: () => {
+          if (linkToProgress) {
+            setStarted(true);
+            return;
+          }
           toast.success(t('dialog.started'));
           onOpenChange(false);
         },
@@ -61,10 +80,37 @@ export function ExportDialog({ open, onOpenChange, initialResource = 'leads', fi
     );
   };
 
+  const close = (next: boolean) => {
+    if (!next) setStarted(false);
+    onOpenChange(next);
+  };
+
+  if (started) {
+    return (
+      <Modal
+        open={open}
+        onOpenChange={close}
+        title={t('dialog.started')}
+        description={t('dialog.startedDescription')}
+        footer={
+          <Button variant="secondary" onClick={() => close(false)}>
+            {t('dialog.close')}
+          </Button>
+        }
+      >
+        <p role="status">
+          <Link className="font-medium text-primary underline-offset-4 hover:underline" to={lp('/dashboard/data')}>
+            {t('dialog.followProgress')}
+          </Link>
+        </p>
+      </Modal>
+    );
+  }
+
   return (
     <Modal
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={close}
       title={t('dialog.title')}
       description={t('dialog.description')}
       footer={

@@ -3,6 +3,7 @@ import { Download, FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useJobFailureText } from '../../../components/data-import/job-failure.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -37,6 +38,7 @@ function filtersParam(value: string | null): ExportFilters {
 /** The Exports tab: the history with progress, downloads and failures, and the export dialog. */
 export function ExportsPanel() {
   const { t, i18n } = useTranslation('data');
+  const failureText = useJobFailureText();
   const [params, setParams] = useSearchParams();
   const asked = params.get('export');
   const askedResource = DATA_RESOURCES.find((r) => r === asked);
@@ -97,7 +99,9 @@ export function ExportsPanel() {
                       </TableCell>
                       <TableCell>{e.created_by?.name || e.created_by?.email || '—'}</TableCell>
                       <TableCell className="whitespace-nowrap">{formatDate(e.created_at, language, 'PPp')}</TableCell>
-                      <TableCell>{formatNumber(e.status === 'done' ? e.row_count : e.progress.total, language)}</TableCell>
+                      <TableCell>
+                        {formatNumber(e.status === 'done' ? e.row_count : e.progress.total, language)}
+                      </TableCell>
                       <TableCell className="whitespace-nowrap">
                         {e.status === 'done' ? formatSize(e.size, language) : '—'}
                       </TableCell>
@@ -120,7 +124,9 @@ export function ExportsPanel() {
                               </span>
                             </>
                           )}
-                          {e.status === 'failed' && <span className="text-xs text-destructive">{e.failure}</span>}
+                          {e.status === 'failed' && (
+                            <span className="text-xs text-destructive">{failureText(e.failure)}</span>
+                          )}
                           {e.status === 'done' &&
                             (e.download_url ? (
                               <a

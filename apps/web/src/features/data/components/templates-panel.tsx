@@ -26,7 +26,11 @@ export function SavedTemplates({ showManageLink }: { showManageLink: boolean }) 
         </CardHeader>
         <div className="flex flex-wrap gap-2 px-6 pb-6">
           {IMPORTABLE_RESOURCES.flatMap((resource) => [
-            <Button key={`${resource}-csv`} variant="outline" onClick={() => void downloadBlankTemplate(resource, 'csv')}>
+            <Button
+              key={`${resource}-csv`}
+              variant="outline"
+              onClick={() => void downloadBlankTemplate(resource, 'csv')}
+            >
               <FileSpreadsheet aria-hidden className="size-4" />
               {t('templates.blankCsv', { resource: t(`resources.${resource}`) })}
             </Button>,
@@ -64,7 +68,10 @@ export function SavedTemplates({ showManageLink }: { showManageLink: boolean }) 
             ) : (
               <ul className="grid gap-2">
                 {list.map((x) => (
-                  <li key={x.id} className="flex items-center justify-between gap-3 rounded-lg border border-border p-3">
+                  <li
+                    key={x.id}
+                    className="flex items-center justify-between gap-3 rounded-lg border border-border p-3"
+                  >
                     <div className="min-w-0">
                       <div className="truncate font-medium">{x.name}</div>
                       <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
@@ -82,9 +89,7 @@ export function SavedTemplates({ showManageLink }: { showManageLink: boolean }) 
                       size="sm"
                       aria-label={t('templates.delete', { name: x.name })}
                       disabled={remove.isPending}
-                      onClick={() =>
-                        remove.mutate(x.id, { onSuccess: () => toast.success(t('templates.deleted')) })
-                      }
+                      onClick={() => remove.mutate(x.id, { onSuccess: () => toast.success(t('templates.deleted')) })}
                     >
                       <Trash2 aria-hidden className="size-4" />
                     </Button>

@@ -6,6 +6,7 @@ import { BulkPanel } from '../components/bulk-panel.tsx';
 import { ExportsPanel } from '../components/exports-panel.tsx';
 import { ImportsPanel } from '../components/imports-panel.tsx';
 import { SavedTemplates } from '../components/templates-panel.tsx';
+import { useDataLiveProgress } from '../api/data-live.ts';
 
 const TABS = ['exports', 'imports', 'templates', 'bulk'] as const;
 type Tab = (typeof TABS)[number];
@@ -13,6 +14,7 @@ type Tab = (typeof TABS)[number];
 /** /dashboard/data (spec 01 §2): exports, imports, templates and bulk jobs, the tab kept in the address. */
 export function DataPage() {
   const { t } = useTranslation('data');
+  useDataLiveProgress();
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((x) => x === params.get('tab')) ?? 'exports';
   const select = (value: string) => {

@@ -1,24 +1,11 @@
-import type {
-  DuplicateMode,
-  ExportFormat,
-  ImportMapping,
-  ImportPreview,
-  ImportSource,
-  LeadImport,
-} from '@leadcapture/contracts/lead-imports';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { ExportFormat } from '@leadcapture/contracts/lead-imports';
 import { api } from '../../../lib/api-client.ts';
 import { leadListParams, type LeadListFilters } from './leads.ts';
 
 /**
- * Lead export and import (`/leads/export/`, `/leads/import_leads/`, `/data/imports/{id}/`).
- * The export is a download read chunk by chunk, so the page can show rows received of the
- * X-Total-Count header; the import answers a record that is polled until it is finished.
+ * Lead export (`/leads/export/`): a download read chunk by chunk, so the page can show rows
+ * received of the X-Total-Count header. Imports go through components/data-import (issue 26).
  */
-const contracts = () => import('@leadcapture/contracts/lead-imports');
-
-/** How long an import record is polled between answers while it runs. */
-export const IMPORT_POLL_MS = 1000;
 /** An export of hundreds of thousands of rows takes longer than the client's 30 s default. */
 const EXPORT_TIMEOUT_MS = 10 * 60 * 1000;
 
@@ -71,67 +58,4 @@ export function saveFile(blob: Blob, filename: string): void {
   link.remove();
   // Revoked after the click has been handled, not before.
   setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/** `GET /leads/import_template/`; a failure is reported by the client's toast. */
-export async function downloadImportTemplate(): Promise<void> {
-  try {
-    const file = await api.download('/leads/import_template/');
-    saveFile(file.blob, file.filename ?? 'lead-import-template.csv');
-  } catch {
-    // Already told (lib/api-client.ts reports 403, 404 and 5xx answers).
-  }
-}
-
-/** `POST /leads/import_leads/preview/`: the columns, detected mapping and first rows. Quiet: the dialog says why. */
-export function usePreviewImport() {
-  return useMutation({
-    mutationFn: (file: File): Promise<ImportPreview> =>
-      api.upload('/leads/import_leads/preview/', file, {
-        schema: contracts().then((m) => m.importPreviewSchema),
-        filename: file.name,
-        quiet: true,
-      }),
-  });
-}
-
-export type StartImport = {
-  file: File;
-  mapping: ImportMapping;
-  duplicates: DuplicateMode;
-  /** The event every imported lead is filed under (none when null). */
-  event: string | null;
-  source: ImportSource;
-};
-
-/** `POST /leads/import_leads/` (202): the import record; the work goes on in the background. */
-export function useStartImport() {
-  return useMutation({
-    mutationFn: ({ file, mapping, duplicates, event, source }: StartImport): Promise<LeadImport> =>
-      api.upload('/leads/import_leads/', file, {
-        fields: { mapping: JSON.stringify(mapping), duplicates, source, ...(event === null ? {} : { event }) },
-        schema: contracts().then((m) => m.leadImportSchema),
-        filename: file.name,
-        quiet: true,
-      }),
-  });
-}
-
-const finished = (record: LeadImport | undefined) => record?.status === 'completed' || record?.status === 'failed';
-
-export function importQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: ['imports', id] as const,
-    queryFn: ({ signal }) =>
-      api.get(`/data/imports/${id}/`, { schema: contracts().then((m) => m.leadImportSchema), signal, quiet: true }),
-  });
-}
-
-/** `GET /data/imports/{id}/`, polled until the import is completed or failed. */
-export function useImportProgress(id: string | null) {
-  return useQuery({
-    ...importQueryOptions(id ?? ''),
-    enabled: id !== null,
-    refetchInterval: (query) => (finished(query.state.data) ? false : IMPORT_POLL_MS),
-  });
 }

@@ -13,16 +13,20 @@ import { Progress } from '../../../components/ui/progress.tsx';
 import { isHandledGlobally } from '../../../lib/api-client.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { ExportDialog, leadExportFilters } from '../../data/api/list-export.ts';
 import { exportLeads, saveFile, type ExportProgress } from '../api/lead-data.ts';
 import type { LeadListFilters } from '../api/leads.ts';
 
 /**
  * The list toolbar's Export menu: the leads of the current filter (every page, not only the one
- * on screen) as CSV or Excel, with the rows received of the total while the file streams in.
+ * on screen) as CSV or Excel, with the rows received of the total while the file streams in; or,
+ * "In the background", the data centre's export dialog with the list's filters (a saved column
+ * set, JSON, for re-import), whose file waits under /dashboard/data.
  */
 export function ExportMenu({ filters }: { filters: LeadListFilters }) {
   const { t, i18n } = useTranslation('leads');
   const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
 
   const run = async (format: ExportFormat) => {
     setProgress({ rows: 0, total: null });
@@ -65,8 +69,18 @@ export function ExportMenu({ filters }: { filters: LeadListFilters }) {
         <DropdownMenuContent align="end">
           <DropdownMenuItem onSelect={() => void run('csv')}>{t('data.export.csv')}</DropdownMenuItem>
           <DropdownMenuItem onSelect={() => void run('xlsx')}>{t('data.export.xlsx')}</DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => setDialogOpen(true)}>{t('data.export.background')}</DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      {dialogOpen && (
+        <ExportDialog
+          open
+          onOpenChange={setDialogOpen}
+          initialResource="leads"
+          filters={leadExportFilters(filters)}
+          linkToProgress
+        />
+      )}
     </div>
   );
 }

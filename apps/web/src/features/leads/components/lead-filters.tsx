@@ -1,6 +1,6 @@
 import { LEAD_SOURCES, LEAD_STATUSES, APPROVAL_STATUSES } from '@leadcapture/contracts/constants';
 import { SCORE_MAX, SCORE_MIN } from '@leadcapture/contracts/lead-scoring';
-import { ChevronDown, FunnelX } from 'lucide-react';
+import { ChevronDown, FunnelX, SlidersHorizontal } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
@@ -280,71 +280,91 @@ export function LeadFilters({
 }) {
   const { t } = useTranslation(['leads', 'common']);
   const active = activeFilterCount(state);
+  const [open, setOpen] = useState(false);
   const summary = [
     state.createdAfter !== undefined && t('filters.fromDate', { date: formatDate(state.createdAfter, language) }),
     state.createdBefore !== undefined && t('filters.toDate', { date: formatDate(state.createdBefore, language) }),
   ].filter((s): s is string => typeof s === 'string');
 
   return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('filters.label')}>
-      <MultiFilter
-        label={t('filters.status')}
-        options={LEAD_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-        selected={state.status}
-        onChange={(values) => onChange({ status: values as ListState['status'] })}
-      />
-      <MultiFilter
-        label={t('filters.interest')}
-        options={INTEREST_FILTERS.map((i) => ({ value: i, label: t(`interest.${i}`) }))}
-        selected={state.interest}
-        onChange={(values) => onChange({ interest: values as ListState['interest'] })}
-      />
-      <MultiFilter
-        label={t('filters.source')}
-        options={LEAD_SOURCES.map((s) => ({ value: s, label: t(`common:leadSource.${s}`) }))}
-        selected={state.source}
-        onChange={(values) => onChange({ source: values as ListState['source'] })}
-      />
-      <MultiFilter
-        label={t('filters.event')}
-        options={events}
-        selected={state.event}
-        onChange={(event) => onChange({ event })}
-      />
-      <MultiFilter
-        label={t('filters.assignedTo')}
-        groups={[
-          { value: 'me', label: t('filters.assignedToMe') },
-          { value: 'unassigned', label: t('filters.unassigned') },
-        ]}
-        options={members}
-        selected={state.assignedTo}
-        onChange={(assignedTo) => onChange({ assignedTo })}
-      />
-      <TagsFilter key={`tags-${state.tags.join(',')}`} state={state} onChange={onChange} />
-      <ScoreFilter key={`score-${state.scoreMin}-${state.scoreMax}`} state={state} onChange={onChange} />
-      <CreatedFilter key={`created-${state.createdAfter}-${state.createdBefore}`} state={state} onChange={onChange} />
-      <MultiFilter
-        label={t('filters.approval')}
-        options={APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`approval.${s}`) }))}
-        selected={state.approvalStatus}
-        onChange={(values) => onChange({ approvalStatus: values as ListState['approvalStatus'] })}
-      />
-      <Select
-        aria-label={t('filters.followUp')}
-        className="w-44"
-        value={state.followUp ?? ''}
-        onChange={(e) => onChange({ followUp: FOLLOW_UP_FILTERS.find((f) => f === e.target.value) })}
-        placeholder={t('filters.followUpAny')}
-        options={FOLLOW_UP_FILTERS.map((f) => ({ value: f, label: t(`followUpFilter.${f}`) }))}
-      />
-      {summary.length > 0 && <span className="text-xs text-muted-foreground">{summary.join(' · ')}</span>}
-      {(active > 0 || state.search !== '') && (
-        <Button variant="ghost" size="sm" onClick={() => onChange(CLEARED)}>
-          <FunnelX aria-hidden="true" />
-          {t('filters.clearAll')}
-        </Button>
-      )}
-    </div>
+    <>
+      {/* On a phone the filters fold behind one button (a disclosure), so the list starts on screen. */}
+      <Button
+        variant={active > 0 ? 'secondary' : 'outline'}
+        className="justify-self-start sm:hidden"
+        aria-expanded={open}
+        aria-controls="lead-filters"
+        onClick={() => setOpen((current) => !current)}
+      >
+        <SlidersHorizontal aria-hidden="true" />
+        {active > 0 ? t('filters.toggleWithCount', { count: active }) : t('filters.toggle')}
+        <ChevronDown aria-hidden="true" className={cn('transition-transform', open && 'rotate-180')} />
+      </Button>
+      <div
+        id="lead-filters"
+        className={cn('flex flex-wrap items-center gap-2', !open && 'max-sm:hidden')}
+        role="group"
+        aria-label={t('filters.label')}
+      >
+        <MultiFilter
+          label={t('filters.status')}
+          options={LEAD_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          selected={state.status}
+          onChange={(values) => onChange({ status: values as ListState['status'] })}
+        />
+        <MultiFilter
+          label={t('filters.interest')}
+          options={INTEREST_FILTERS.map((i) => ({ value: i, label: t(`interest.${i}`) }))}
+          selected={state.interest}
+          onChange={(values) => onChange({ interest: values as ListState['interest'] })}
+        />
+        <MultiFilter
+          label={t('filters.source')}
+          options={LEAD_SOURCES.map((s) => ({ value: s, label: t(`common:leadSource.${s}`) }))}
+          selected={state.source}
+          onChange={(values) => onChange({ source: values as ListState['source'] })}
+        />
+        <MultiFilter
+          label={t('filters.event')}
+          options={events}
+          selected={state.event}
+          onChange={(event) => onChange({ event })}
+        />
+        <MultiFilter
+          label={t('filters.assignedTo')}
+          groups={[
+            { value: 'me', label: t('filters.assignedToMe') },
+            { value: 'unassigned', label: t('filters.unassigned') },
+          ]}
+          options={members}
+          selected={state.assignedTo}
+          onChange={(assignedTo) => onChange({ assignedTo })}
+        />
+        <TagsFilter key={`tags-${state.tags.join(',')}`} state={state} onChange={onChange} />
+        <ScoreFilter key={`score-${state.scoreMin}-${state.scoreMax}`} state={state} onChange={onChange} />
+        <CreatedFilter key={`created-${state.createdAfter}-${state.createdBefore}`} state={state} onChange={onChange} />
+        <MultiFilter
+          label={t('filters.approval')}
+          options={APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`approval.${s}`) }))}
+          selected={state.approvalStatus}
+          onChange={(values) => onChange({ approvalStatus: values as ListState['approvalStatus'] })}
+        />
+        <Select
+          aria-label={t('filters.followUp')}
+          className="w-44"
+          value={state.followUp ?? ''}
+          onChange={(e) => onChange({ followUp: FOLLOW_UP_FILTERS.find((f) => f === e.target.value) })}
+          placeholder={t('filters.followUpAny')}
+          options={FOLLOW_UP_FILTERS.map((f) => ({ value: f, label: t(`followUpFilter.${f}`) }))}
+        />
+        {summary.length > 0 && <span className="text-xs text-muted-foreground">{summary.join(' · ')}</span>}
+        {(active > 0 || state.search !== '') && (
+          <Button variant="ghost" size="sm" onClick={() => onChange(CLEARED)}>
+            <FunnelX aria-hidden="true" />
+            {t('filters.clearAll')}
+          </Button>
+        )}
+      </div>
+    </>
   );
 }

@@ -61,12 +61,18 @@ export function LeadInsights({ lead, event }: { lead: Lead; event: Pick<Event, '
                 lead.event === null ? (
                   t('insights.noEvent')
                 ) : (
-                  <Link to={lp(`/events/${lead.event}`)} className="text-primary-soft-foreground hover:underline">
+                  <Link
+                    to={lp(`/events/${lead.event}`)}
+                    className="text-primary-soft-foreground hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:min-w-11 max-sm:items-center"
+                  >
                     {t('list.unknownEvent')}
                   </Link>
                 )
               ) : (
-                <Link to={lp(`/events/${event.id}`)} className="text-primary-soft-foreground hover:underline">
+                <Link
+                  to={lp(`/events/${event.id}`)}
+                  className="text-primary-soft-foreground hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:min-w-11 max-sm:items-center"
+                >
                   {event.name}
                 </Link>
               )}
@@ -149,7 +155,10 @@ export function LeadDetails({ lead, event }: { lead: Lead; event: Pick<Event, 'f
             {lead.email === '' ? (
               none
             ) : (
-              <a href={`mailto:${lead.email}`} className="text-primary-soft-foreground hover:underline">
+              <a
+                href={`mailto:${lead.email}`}
+                className="text-primary-soft-foreground hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:min-w-11 max-sm:items-center"
+              >
                 {lead.email}
               </a>
             )}
@@ -158,7 +167,10 @@ export function LeadDetails({ lead, event }: { lead: Lead; event: Pick<Event, 'f
             {lead.phone === '' ? (
               none
             ) : (
-              <a href={`tel:${lead.phone}`} className="text-primary-soft-foreground hover:underline">
+              <a
+                href={`tel:${lead.phone}`}
+                className="text-primary-soft-foreground hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:min-w-11 max-sm:items-center"
+              >
                 {lead.phone}
               </a>
             )}

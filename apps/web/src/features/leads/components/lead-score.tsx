@@ -194,7 +194,7 @@ export function ScorePopover({ lead, canWrite }: { lead: Lead; canWrite: boolean
       <PopoverTrigger asChild>
         <button
           type="button"
-          className="inline-flex cursor-pointer items-center gap-1.5 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          className="inline-flex cursor-pointer items-center gap-1.5 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring max-sm:min-h-11"
           aria-label={t('score.why', { score })}
         >
           <Badge variant={scoreVariant(lead.score)} className="tabular-nums">

@@ -262,7 +262,7 @@ export function LeadTable(props: LeadTableProps) {
 
       <div className="grid gap-3 md:hidden">
         {canWrite && (
-          <label className="flex items-center gap-2.5 px-1 text-sm text-muted-foreground">
+          <label className="flex min-h-11 items-center gap-2.5 px-1 text-sm text-muted-foreground">
             <input
               type="checkbox"
               checked={allSelected}
@@ -276,11 +276,16 @@ export function LeadTable(props: LeadTableProps) {
           {leads.map((lead) => (
             <li key={lead.id}>
               <Card className={cn('flex gap-3 p-4', selected.has(lead.id) && 'ring-2 ring-primary/40')}>
-                {canWrite && checkbox(lead, 'mt-1 shrink-0')}
+                {/* The label is the thumb's 44 px target around the 16 px box (issue 27). */}
+                {canWrite && (
+                  <label className="-m-3 flex size-11 shrink-0 cursor-pointer justify-center p-3 pt-4">
+                    {checkbox(lead)}
+                  </label>
+                )}
                 <div className="grid min-w-0 flex-1 gap-1.5">
                   <div className="flex items-start justify-between gap-2">
                     <div className="grid min-w-0">
-                      {name(lead, 'truncate font-medium text-foreground')}
+                      {name(lead, '-my-2.5 block truncate py-2.5 font-medium text-foreground')}
                       <span className="truncate text-sm text-muted-foreground">
                         {[lead.company, lead.email].filter(Boolean).join(' · ') || '—'}
                       </span>

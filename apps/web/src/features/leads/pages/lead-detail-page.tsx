@@ -26,6 +26,7 @@ import { LeadDetails, LeadInsights } from '../components/lead-insights.tsx';
 import { leadName } from '../components/lead-name.ts';
 import { LeadNotes } from '../components/lead-notes.tsx';
 import { ScorePopover } from '../components/lead-score.tsx';
+import { LeadContactActions } from '../components/lead-contact-actions.tsx';
 import { AssignCard, FollowUpCard } from '../components/lead-side-cards.tsx';
 import { LeadStatusMenu } from '../components/lead-status-menu.tsx';
 import { LeadTimeline } from '../components/lead-timeline.tsx';
@@ -141,6 +142,8 @@ function LeadDetail({ lead, remove }: { lead: Lead; remove: ReturnType<typeof us
                 {subtitle}
               </span>
             )}
+            {/* Contact first (phone-first, issue 27): then status and score, then the rest. */}
+            <LeadContactActions lead={lead} />
             <span className="flex flex-wrap items-center gap-2">
               <LeadStatusBadge status={lead.status} />
               <InterestBadge interest={lead.interest} />

@@ -48,6 +48,35 @@ function server(routes: Record<string, (body: unknown) => Response> = {}) {
   });
 }
 
+/** Bulk actions run as data-centre jobs: the POST answers the queued job, its GET the finished one. */
+const jobIds = ['0199aaaa-0000-7000-8000-00000000b001', '0199aaaa-0000-7000-8000-00000000b002'] as const;
+function bulkJob(id: string, action: string, changed: number, status: 'queued' | 'done' | 'failed' = 'done') {
+  return {
+    id,
+    resource: 'leads',
+    action,
+    status,
+    progress: { done: status === 'queued' ? 0 : changed, total: changed },
+    changed: status === 'queued' ? 0 : changed,
+    selection: { ids: changed, filters: null },
+    params: {},
+    failure: '',
+    created_by: null,
+    started_at: null,
+    finished_at: null,
+    created_at: '2026-11-27T10:00:00.000Z',
+  };
+}
+/** Routes of bulk jobs: each POST starts the next job id; each job ends having changed `changed`. */
+function bulkRoutes(action: string, changed: number, post?: () => Response | undefined) {
+  let started = 0;
+  return {
+    'POST /data/bulk/': () => post?.() ?? ok(bulkJob(jobIds[started++ % 2] ?? '', action, changed, 'queued')),
+    [`GET /data/bulk/${jobIds[0]}/`]: () => ok(bulkJob(jobIds[0], action, changed)),
+    [`GET /data/bulk/${jobIds[1]}/`]: () => ok(bulkJob(jobIds[1], action, changed)),
+  };
+}
+
 /** The query strings of every GET /leads/ so far (the fake server keys on the path only). */
 function leadQueries(): URLSearchParams[] {
   return (fetch as unknown as Mock<(input: string) => Promise<Response>>).mock.calls
@@ -209,10 +238,8 @@ describe('LeadsPage', () => {
     expect(stored).not.toContain('interest');
   });
 
-  it('changes the status of the chosen leads with a note and word to the reps, and reports the result', async () => {
-    const api = server({
-      'POST /leads/bulk/': () => ok({ action: 'status', updated: 1, not_found: [otherLeadId] }),
-    });
+  it('changes the status of the chosen leads with a note as a bulk job, and reports the result', async () => {
+    const api = server(bulkRoutes('status', 1));
     const user = userEvent.setup();
     await renderWithApp(withToasts(<LeadsPage />), { path: '/leads' });
     const table = await screen.findByRole('table', { name: 'Leads' });
@@ -223,23 +250,54 @@ describe('LeadsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change the status of 2 leads' });
     await user.click(within(dialog).getByRole('button', { name: 'Change status' }));
     expect(within(dialog).getByText('Choose a status', { selector: 'p' })).toBeTruthy();
-    expect(api.bodies('POST /leads/bulk/')).toHaveLength(0);
+    expect(api.bodies('POST /data/bulk/')).toHaveLength(0);
 
     await user.selectOptions(within(dialog).getByLabelText(/New status/), 'qualified');
     await user.type(within(dialog).getByLabelText('Note (optional)'), 'Met at the booth');
-    await user.click(within(dialog).getByLabelText('Notify the assigned rep by email'));
     await user.click(within(dialog).getByRole('button', { name: 'Change status' }));
 
     expect(await screen.findByText('1 lead updated')).toBeTruthy();
-    expect(screen.getByText('1 lead was not found (deleted or no longer there).')).toBeTruthy();
-    expect(api.bodies('POST /leads/bulk/')).toEqual([
-      { action: 'status', ids: [leadId, otherLeadId], status: 'qualified', note: 'Met at the booth', notify: true },
+    expect(api.bodies('POST /data/bulk/')).toEqual([
+      {
+        resource: 'leads',
+        action: 'status',
+        ids: [leadId, otherLeadId],
+        params: { status: 'qualified', note: 'Met at the booth' },
+      },
     ]);
     expect(screen.queryByText('2 leads selected')).toBeNull();
   });
 
+  it('selects every lead the filter matches, confirms how many, and follows the job to its end', async () => {
+    const api = server({
+      'GET /leads/': () => ok(page(twoLeads().results, 250)),
+      ...bulkRoutes('status', 250),
+    });
+    const user = userEvent.setup();
+    await renderWithApp(withToasts(<LeadsPage />), { path: '/leads', url: '/leads?search=Acme&status=new' });
+    const table = await screen.findByRole('table', { name: 'Leads' });
+    await user.click(within(table).getByRole('checkbox', { name: 'Select all leads on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Select all 250 leads matching this filter' }));
+    expect(screen.getByText('All 250 matching leads selected')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the status of 250 leads' });
+    await user.selectOptions(within(dialog).getByLabelText(/New status/), 'contacted');
+    await user.click(within(dialog).getByRole('button', { name: 'Change status' }));
+    expect(await screen.findByText('250 leads updated')).toBeTruthy();
+    expect(api.bodies('POST /data/bulk/')).toEqual([
+      {
+        resource: 'leads',
+        action: 'status',
+        filters: { search: 'Acme', status: 'new' },
+        params: { status: 'contacted' },
+      },
+    ]);
+    // The list is read again once the job is done, and the choice is cleared.
+    await waitFor(() => expect(screen.queryByText('All 250 matching leads selected')).toBeNull());
+  });
+
   it('assigns the chosen leads to one member or round-robin across several', async () => {
-    const api = server({ 'POST /leads/bulk/': () => ok({ action: 'assign', updated: 2, not_found: [] }) });
+    const api = server(bulkRoutes('assign', 2));
     const user = userEvent.setup();
     await renderWithApp(withToasts(<LeadsPage />), { path: '/leads' });
     const table = await screen.findByRole('table', { name: 'Leads' });
@@ -263,15 +321,20 @@ describe('LeadsPage', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Kim Closer' }));
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
 
-    await waitFor(() => expect(api.bodies('POST /leads/bulk/')).toHaveLength(2));
-    expect(api.bodies('POST /leads/bulk/')).toEqual([
-      { action: 'assign', ids: [leadId], assigned_to: memberId },
-      { action: 'assign', ids: [leadId, otherLeadId], round_robin: [memberId, secondMemberId] },
+    await waitFor(() => expect(api.bodies('POST /data/bulk/')).toHaveLength(2));
+    expect(api.bodies('POST /data/bulk/')).toEqual([
+      { resource: 'leads', action: 'assign', ids: [leadId], params: { assigned_to: memberId } },
+      {
+        resource: 'leads',
+        action: 'assign',
+        ids: [leadId, otherLeadId],
+        params: { round_robin: [memberId, secondMemberId] },
+      },
     ]);
   });
 
   it('adds or removes tags on the chosen leads', async () => {
-    const api = server({ 'POST /leads/bulk/': () => ok({ action: 'tag', updated: 2, not_found: [] }) });
+    const api = server(bulkRoutes('tags', 2));
     const user = userEvent.setup();
     await renderWithApp(withToasts(<LeadsPage />), { path: '/leads' });
     const table = await screen.findByRole('table', { name: 'Leads' });
@@ -284,30 +347,35 @@ describe('LeadsPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Remove vip' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Remove tags' }));
     expect(await screen.findByText('Tags updated on 2 leads')).toBeTruthy();
-    expect(api.bodies('POST /leads/bulk/')).toEqual([
-      { action: 'tag', ids: [leadId, otherLeadId], tags: ['vip', 'cold list'], mode: 'remove' },
+    expect(api.bodies('POST /data/bulk/')).toEqual([
+      {
+        resource: 'leads',
+        action: 'tags',
+        ids: [leadId, otherLeadId],
+        params: { tags: ['vip', 'cold list'], mode: 'remove' },
+      },
     ]);
   });
 
   it('deletes the chosen leads only after confirmation, and says when it failed', async () => {
-    let answer = () => fail(500, 'INTERNAL_ERROR');
-    const api = server({ 'POST /leads/bulk/': () => answer() });
+    let answer: (() => Response) | undefined = () => fail(500, 'INTERNAL_ERROR');
+    const api = server(bulkRoutes('delete', 1, () => answer?.()));
     const user = userEvent.setup();
     await renderWithApp(withToasts(<LeadsPage />), { path: '/leads' });
     const table = await screen.findByRole('table', { name: 'Leads' });
     await user.click(within(table).getByRole('checkbox', { name: 'Select Olle Ek' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete 1 lead?' });
-    expect(api.bodies('POST /leads/bulk/')).toHaveLength(0);
+    expect(api.bodies('POST /data/bulk/')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete lead' }));
     expect(await screen.findByText('Failed to delete the leads')).toBeTruthy();
 
-    answer = () => ok({ action: 'delete', updated: 1, not_found: [] });
+    answer = undefined;
     await user.click(within(dialog).getByRole('button', { name: 'Delete lead' }));
     expect(await screen.findByText('1 lead moved to the bin')).toBeTruthy();
-    expect(api.bodies('POST /leads/bulk/')).toEqual([
-      { action: 'delete', ids: [otherLeadId] },
-      { action: 'delete', ids: [otherLeadId] },
+    expect(api.bodies('POST /data/bulk/')).toEqual([
+      { resource: 'leads', action: 'delete', ids: [otherLeadId], params: {} },
+      { resource: 'leads', action: 'delete', ids: [otherLeadId], params: {} },
     ]);
   });
 
@@ -316,7 +384,7 @@ describe('LeadsPage', () => {
     const api = server({
       'GET /leads/': () => ok(page([deleted])),
       [`POST /leads/${leadId}/restore/`]: () => ok(aLead()),
-      'POST /leads/bulk/': () => ok({ action: 'restore', updated: 1, not_found: [] }),
+      ...bulkRoutes('restore', 1),
     });
     const user = userEvent.setup();
     const { router } = await renderWithApp(withToasts(<LeadsPage />), { path: '/leads' });
@@ -339,8 +407,12 @@ describe('LeadsPage', () => {
         name: 'Restore',
       }),
     );
+    const confirm = await screen.findByRole('dialog', { name: 'Restore 1 lead?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Restore lead' }));
     expect(await screen.findByText('1 lead restored')).toBeTruthy();
-    expect(api.bodies('POST /leads/bulk/')).toEqual([{ action: 'restore', ids: [leadId] }]);
+    expect(api.bodies('POST /data/bulk/')).toEqual([
+      { resource: 'leads', action: 'restore', ids: [leadId], params: {} },
+    ]);
   });
 
   it('guides to the first lead when there are none, and hides writing from viewers', async () => {

@@ -1,8 +1,9 @@
 import type { LeadListOrdering } from '@leadcapture/contracts/leads';
 import { Columns3, Inbox, Search, Trash2, UserPlus, Users } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ImportDialog } from '../../../components/data-import/import-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -25,11 +26,10 @@ import { formatNumber } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/api/me.ts';
 import { useEventChoices } from '../../events/api/events.ts';
-import { LEADS_PAGE_SIZE, useLeadList, useRestoreLead, type Lead } from '../api/leads.ts';
+import { LEADS_PAGE_SIZE, leadListParams, useLeadList, useRestoreLead, type Lead } from '../api/leads.ts';
 import { memberName, useMembers } from '../api/members.ts';
-import { BulkActions } from '../components/bulk-actions.tsx';
+import { BulkActions, type BulkSelection } from '../components/bulk-actions.tsx';
 import { ExportMenu } from '../components/export-menu.tsx';
-import { ImportDialog } from '../components/import-dialog.tsx';
 import { LeadFilters } from '../components/lead-filters.tsx';
 import { LeadLimitGate } from '../components/lead-limit-gate.tsx';
 import { LEAD_COLUMNS, useLeadColumns } from '../components/lead-columns.ts';
@@ -90,12 +90,19 @@ export function LeadsPage() {
 
   // The choice is about the leads on screen: a new page, filter or order starts afresh.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // "Select all N matching": the bulk job then works on the filter, not on ids.
+  const [allMatching, setAllMatching] = useState(false);
   const listKey = params.toString();
   const [selectionKey, setSelectionKey] = useState(listKey);
   if (selectionKey !== listKey) {
     setSelectionKey(listKey);
     setSelected(new Set());
+    setAllMatching(false);
   }
+  const clearSelection = useCallback(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+  }, []);
 
   const eventNames = useMemo(() => new Map(eventOptions.map((o) => [o.value, o.label])), [eventOptions]);
   const memberOptions = useMemo(() => members.map((m) => ({ value: m.id, label: memberName(m) })), [members]);
@@ -112,14 +119,23 @@ export function LeadsPage() {
     if (pastTheEnd) setParams((prev) => applyListChange(prev, { page: pages }), { replace: true });
   }, [pastTheEnd, pages, setParams]);
 
-  const select = (id: string, on: boolean) =>
+  const wholePageChosen = leads.length > 0 && leads.every((l) => selected.has(l.id));
+  const bulkSelection: BulkSelection = allMatching ? { filters: bulkFiltersOf(filters) } : { ids: [...selected] };
+  const bulkCount = allMatching ? (data?.count ?? 0) : selected.size;
+
+  const select = (id: string, on: boolean) => {
+    setAllMatching(false);
     setSelected((current) => {
       const next = new Set(current);
       if (on) next.add(id);
       else next.delete(id);
       return next;
     });
-  const selectPage = (on: boolean) => setSelected(on ? new Set(leads.map((l) => l.id)) : new Set());
+  };
+  const selectPage = (on: boolean) => {
+    setAllMatching(false);
+    setSelected(on ? new Set(leads.map((l) => l.id)) : new Set());
+  };
 
   const restoreOne = (lead: Lead) =>
     restore.mutate(lead.id, {
@@ -158,7 +174,7 @@ export function LeadsPage() {
               aria-pressed={state.deleted === bin}
               onClick={() => change({ deleted: bin })}
               className={cn(
-                'inline-flex cursor-pointer items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
+                'inline-flex cursor-pointer items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring max-sm:min-h-11',
                 state.deleted === bin && 'bg-card text-foreground shadow-sm',
               )}
             >
@@ -169,7 +185,7 @@ export function LeadsPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <ExportMenu filters={filters} />
-          {canWrite && <ImportDialog />}
+          {canWrite && <ImportDialog resource="leads" events={eventOptions} />}
           <ColumnsMenu columns={columns} onToggle={toggle} onReset={reset} />
         </div>
       </div>
@@ -200,11 +216,18 @@ export function LeadsPage() {
 
       {selected.size > 0 && canWrite && (
         <BulkActions
-          ids={[...selected]}
+          selection={bulkSelection}
+          count={bulkCount}
           bin={state.deleted}
           members={members}
-          onDone={() => setSelected(new Set())}
-          onClear={() => setSelected(new Set())}
+          events={eventOptions}
+          selectAll={
+            !allMatching && wholePageChosen && data !== undefined && data.count > selected.size
+              ? { count: data.count, onSelect: () => setAllMatching(true) }
+              : undefined
+          }
+          onDone={clearSelection}
+          onClear={clearSelection}
         />
       )}
 
@@ -300,6 +323,14 @@ export function LeadsPage() {
       </QueryState>
     </div>
   );
+}
+
+/** The list's filters as a bulk job takes them: the address's filters, without page and order. */
+function bulkFiltersOf(filters: Parameters<typeof leadListParams>[0]): Record<string, string | number> {
+  const { page: _page, page_size: _size, ordering: _ordering, ...rest } = leadListParams(filters);
+  const kept: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(rest)) if (value !== undefined) kept[key] = value;
+  return kept;
 }
 
 function ColumnsMenu({

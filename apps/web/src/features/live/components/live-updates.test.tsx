@@ -13,7 +13,7 @@ import { me } from '../../../test/fake-server.ts';
 import { meQueryKey } from '../../auth/api/me.ts';
 import { INVALIDATE_DELAY_MS } from '../live-updates.ts';
 import { FakeWebSocket, fakeWebSocket } from '../test/fake-websocket.ts';
-import { LiveUpdates } from './live-updates.tsx';
+import { LiveUpdates, TOAST_BURST_MS } from './live-updates.tsx';
 
 const otherOrg = '00000000-0000-4000-8000-0000000000aa';
 const colleague = '00000000-0000-4000-8000-000000000002';
@@ -155,6 +155,24 @@ describe('live updates in the signed-in shell', () => {
     act(() => ws.serverSend({ type: 'lead.updated', data: lead() }));
     await wait(50);
     expect(getToasts()).toEqual([]);
+  });
+
+  it('gathers a burst of leads assigned to the user (a release of held captures) into two toasts, not one each', async () => {
+    const { ws, router } = await renderLive();
+    act(() => {
+      for (let i = 0; i < 12; i += 1) ws.serverSend({ type: 'lead.created', data: lead({ id: `b${i}` }) });
+    });
+    expect(await screen.findByText('New lead assigned to you')).toBeTruthy();
+    await wait(TOAST_BURST_MS + 100);
+    expect(await screen.findByText('11 more new leads assigned to you')).toBeTruthy();
+    expect(getToasts()).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Open my leads' }));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/leads?assigned_to=me');
+    // The burst is over: the next lead has its own toast again.
+    clearToasts();
+    await wait(TOAST_BURST_MS + 100);
+    act(() => ws.serverSend({ type: 'lead.created', data: lead({ id: 'c1' }) }));
+    await vi.waitFor(() => expect(getToasts()).toHaveLength(1));
   });
 
   it('says it in Swedish on a Swedish page', async () => {

@@ -59,6 +59,34 @@ describe('NotificationBell', () => {
     expect(within(panel).getAllByRole('button', { name: /^Mark as read:/ })).toHaveLength(1);
   });
 
+  it('writes a release of held captures as one line per page, with its hot leads', async () => {
+    const eventId = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const batch = (data: Record<string, unknown>, id: string) =>
+      aNotification({
+        id,
+        type: 'lead_new_batch',
+        priority: 'urgent',
+        data: { count: 12, hot_count: 0, source_name: 'Nordic Expo', event_id: eventId, offer_id: null, ...data },
+        link: `/leads?event=${eventId}`,
+      });
+    fakeServer({
+      'GET /notifications/inbox/unread_count/': () => ok({ unread_count: 3 }),
+      'GET /notifications/inbox/': () =>
+        ok(
+          inboxPage([
+            batch({ hot_count: 2 }, '3f1e2d3c-4b5a-4c6d-8e7f-0a1b2c3d4e5f'),
+            batch({ count: 1, source_name: '' }, otherNotificationId),
+          ]),
+        ),
+    });
+    await renderWithApp(<NotificationBell />);
+    await userEvent.click(await bell('Notifications, 3 unread'));
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    const link = await within(panel).findByRole('link', { name: '12 new leads from Nordic Expo (2 hot)' });
+    expect(link.getAttribute('href')).toBe(`/leads?event=${eventId}`);
+    expect(within(panel).getByRole('link', { name: '1 new lead' })).toBeTruthy();
+  });
+
   it('marks one and all as read, then asks for the count again', async () => {
     let unread = 1;
     const server = fakeServer({

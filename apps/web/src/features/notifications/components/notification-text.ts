@@ -19,12 +19,28 @@ const RENDERERS: Record<NotificationType, Renderer> = {
     const source = text(data.source_name);
     return source ? t('types.lead_new.withSource', { name, source }) : t('types.lead_new.text', { name });
   },
+  lead_new_batch: (t, data) => {
+    const count = whole(data.count);
+    const source = text(data.source_name);
+    const line = source
+      ? t('types.lead_new_batch.withSource', { count, source })
+      : t('types.lead_new_batch.text', { count });
+    const hot = whole(data.hot_count);
+    return hot > 0 ? t('types.lead_new_batch.hot', { text: line, hot, count: hot }) : line;
+  },
   lead_hot: (t, data) => t('types.lead_hot.text', { name: leadName(t, data), score: whole(data.score) }),
   lead_assigned: (t, data) => {
     const by = text(data.by);
     return by
       ? t('types.lead_assigned.text', { name: leadName(t, data), by })
       : t('types.lead_assigned.noActor', { name: leadName(t, data) });
+  },
+  leads_imported: (t, data) =>
+    t('types.leads_imported.text', { count: whole(data.count), event: text(data.event_name) }),
+  leads_bulk_assigned: (t, data) => {
+    const count = whole(data.count);
+    const by = text(data.by);
+    return by ? t('types.leads_bulk_assigned.text', { count, by }) : t('types.leads_bulk_assigned.noActor', { count });
   },
   lead_status_changed: (t, data) =>
     t('types.lead_status_changed.text', {

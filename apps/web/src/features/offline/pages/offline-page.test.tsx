@@ -30,7 +30,8 @@ describe('OfflinePage', () => {
   it('never follows a return address to another site', async () => {
     setOnline(true);
     const { router } = await renderWithApp(<OfflinePage />, { path: '/offline', url: '/offline?from=//evil.example' });
-    expect(screen.getByRole('status').textContent).toBe('You are back online.');
+    expect(screen.getByRole('status').textContent).toBe('Your device is online.');
+    expect(screen.getByRole('heading', { name: 'The page did not load' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/offline');
   });
 });

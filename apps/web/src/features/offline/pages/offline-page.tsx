@@ -1,4 +1,4 @@
-import { RefreshCw, WifiOff } from 'lucide-react';
+import { RefreshCw, Wifi, WifiOff } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -43,11 +43,19 @@ export function OfflinePage() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-16">
       <div className="grid max-w-md justify-items-center gap-5 text-center">
-        <span className="flex size-16 items-center justify-center rounded-full bg-warning-soft text-warning-soft-foreground">
-          <WifiOff aria-hidden="true" className="size-8" />
+        <span
+          className={
+            online
+              ? 'flex size-16 items-center justify-center rounded-full bg-info-soft text-info-soft-foreground'
+              : 'flex size-16 items-center justify-center rounded-full bg-warning-soft text-warning-soft-foreground'
+          }
+        >
+          {online ? <Wifi aria-hidden="true" className="size-8" /> : <WifiOff aria-hidden="true" className="size-8" />}
         </span>
-        <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">{t('offline.title')}</h1>
-        <p className="text-pretty text-muted-foreground">{t('offline.body')}</p>
+        <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">
+          {online ? t('offline.titleOnline') : t('offline.title')}
+        </h1>
+        <p className="text-pretty text-muted-foreground">{online ? t('offline.bodyOnline') : t('offline.body')}</p>
         <p role="status" className="text-sm font-medium text-foreground">
           {online ? t('offline.backOnline') : t('offline.stillOffline')}
         </p>

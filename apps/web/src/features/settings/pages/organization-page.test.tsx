@@ -30,6 +30,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The text colour of the primary colour's preview button. */
+const textColor = () => screen.getByTestId('brand-preview').style.color;
 const png = (bytes: number) => new File([new Uint8Array(bytes)], 'logo.png', { type: 'image/png' });
 
 describe('OrganizationPage', () => {
@@ -53,6 +55,31 @@ describe('OrganizationPage', () => {
       primary_color: '#ff0066',
       address: { city: 'Göteborg', country: 'se' },
     });
+  });
+
+  it('previews the primary colour on a button with readable text, and refuses a colour that is not hex', async () => {
+    const server = fakeServer({
+      'GET /auth/me/': () => ok(me),
+      [`GET /organizations/${orgId}/`]: () => ok(organization()),
+      [`PATCH /organizations/${orgId}/`]: (body) => ok(organization('owner', body as Record<string, unknown>)),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderWithApp(page, { path: '/settings/organization' });
+    const primary = await screen.findByLabelText(/^Primary color/);
+    await user.clear(primary);
+    await user.type(primary, '#1e3a8a');
+    expect(textColor()).toMatch(/^(#ffffff|rgb\(255, 255, 255\))$/);
+    expect(screen.getByText(/White text on this color: contrast 10\.4:1/)).toBeTruthy();
+    await user.clear(primary);
+    await user.type(primary, '#facc15');
+    expect(textColor()).toMatch(/^(#020617|rgb\(2, 6, 23\))$/);
+    expect(screen.getByText(/Dark text on this color: contrast 1\d\.\d:1/)).toBeTruthy();
+    await user.clear(primary);
+    await user.type(primary, 'yellow');
+    expect(screen.queryByTestId('brand-preview')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/valid colou?r|hex/i)).toBeTruthy();
+    expect(server.bodies(`PATCH /organizations/${orgId}/`)).toHaveLength(0);
   });
 
   it('is read-only for a member, with the reason', async () => {

@@ -6,7 +6,8 @@ import {
   type UpdateOrganizationInput,
 } from '@leadcapture/contracts/organizations';
 import type { ReactElement } from 'react';
-import { useForm, type ControllerRenderProps } from 'react-hook-form';
+import { textOnColor } from '@leadcapture/contracts/brand-color';
+import { useForm, useWatch, type Control, type ControllerRenderProps } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LogoCard } from '../../../components/logo-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -130,6 +131,35 @@ function ColorInput({
   );
 }
 
+/**
+ * What a visitor's submit button looks like in the primary colour (offer pages wear the
+ * organisation's colour, decision 039): the text colour is picked for AA contrast, and the
+ * ratio is shown so an owner sees why a pale brand gets dark text.
+ */
+function BrandPreview({ control }: { control: Control<UpdateOrganizationInput> }): ReactElement | null {
+  const { t } = useTranslation('settings');
+  const color = useWatch({ control, name: 'primary_color' }) ?? '';
+  const text = textOnColor(color);
+  if (text === null) return null;
+  const ratio = text.ratio.toFixed(1);
+  return (
+    <div className="flex flex-wrap items-center gap-3 sm:col-span-2" aria-live="polite">
+      <span
+        className="inline-flex h-10 items-center rounded-lg px-5 text-sm font-semibold shadow-xs"
+        style={{ backgroundColor: color, color: text.color }}
+        data-testid="brand-preview"
+      >
+        {t('organization.brandPreview.button')}
+      </span>
+      <p className="text-sm text-muted-foreground">
+        {t(text.color === '#ffffff' ? 'organization.brandPreview.light' : 'organization.brandPreview.dark', {
+          ratio,
+        })}
+      </p>
+    </div>
+  );
+}
+
 function OrganizationForm({ organization, canEdit }: { organization: Organization; canEdit: boolean }) {
   const { t } = useTranslation('settings');
   const update = useUpdateOrganization(organization.id);
@@ -229,6 +259,7 @@ function OrganizationForm({ organization, canEdit }: { organization: Organizatio
               control={form.control}
               name="primary_color"
               label={t('organization.fields.primaryColor')}
+              help={t('organization.primaryColorHelp')}
               render={(field) => (
                 <ColorInput
                   field={field}
@@ -247,6 +278,7 @@ function OrganizationForm({ organization, canEdit }: { organization: Organizatio
                 />
               )}
             />
+            <BrandPreview control={form.control} />
             <h3 className="pt-2 text-base font-semibold text-foreground sm:col-span-2">
               {t('organization.addressTitle')}
             </h3>

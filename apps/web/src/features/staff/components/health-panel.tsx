@@ -4,6 +4,7 @@ import { sv as svLocale } from 'date-fns/locale';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 
 const MB = 1024 * 1024;
 
@@ -67,38 +68,36 @@ export function HealthPanel({ health }: { health: SystemHealth }) {
       </Section>
       <section aria-label={t('health.jobs')} className="space-y-2">
         <h3 className="font-semibold">{t('health.jobs')}</h3>
-        <div className="overflow-x-auto">
-          <table className="w-full text-left">
-            <thead className="text-muted-foreground">
-              <tr>
-                <th className="py-1 pr-3 font-medium">{t('health.task')}</th>
-                <th className="py-1 pr-3 font-medium">{t('health.every')}</th>
-                <th className="py-1 pr-3 font-medium">{t('health.lastRun')}</th>
-                <th className="py-1 font-medium">{t('health.outcome')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {health.jobs.map((job) => (
-                <tr key={job.name} className="border-t">
-                  <td className="py-1 pr-3 font-mono text-xs">{job.name}</td>
-                  <td className="py-1 pr-3">{t('health.seconds', { count: job.interval_seconds })}</td>
-                  <td className="py-1 pr-3">{job.last_run_at ? ago(job.last_run_at) : t('health.notYet')}</td>
-                  <td className="py-1">
-                    {job.running ? (
-                      <Badge variant="info">{t('health.running')}</Badge>
-                    ) : job.last_outcome ? (
-                      <Badge variant={job.last_outcome === 'failed' ? 'danger' : 'neutral'}>
-                        {t(`health.outcomes.${job.last_outcome}`)}
-                      </Badge>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table aria-label={t('health.jobs')}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('health.task')}</TableHead>
+              <TableHead>{t('health.every')}</TableHead>
+              <TableHead>{t('health.lastRun')}</TableHead>
+              <TableHead>{t('health.outcome')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {health.jobs.map((job) => (
+              <TableRow key={job.name}>
+                <TableCell className="font-mono text-xs">{job.name}</TableCell>
+                <TableCell>{t('health.seconds', { count: job.interval_seconds })}</TableCell>
+                <TableCell>{job.last_run_at ? ago(job.last_run_at) : t('health.notYet')}</TableCell>
+                <TableCell>
+                  {job.running ? (
+                    <Badge variant="info">{t('health.running')}</Badge>
+                  ) : job.last_outcome ? (
+                    <Badge variant={job.last_outcome === 'failed' ? 'danger' : 'neutral'}>
+                      {t(`health.outcomes.${job.last_outcome}`)}
+                    </Badge>
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       </section>
     </div>
   );

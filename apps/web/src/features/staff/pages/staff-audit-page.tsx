@@ -20,7 +20,7 @@ export function StaffAuditPage() {
         <Input value={action} onChange={(e) => setAction(e.target.value)} placeholder="staff.impersonation" />
       </Field>
       {query.error && <FormAlert>{staffErrorText(t, query.error)}</FormAlert>}
-      {query.data && <AuditLogTable rows={query.data.results} />}
+      {query.data && <AuditLogTable rows={query.data.results} showCodes />}
     </div>
   );
 }

@@ -9,17 +9,22 @@ import { formatDate } from '../../../lib/format.ts';
 import { staffApi, staffKeys } from '../api/staff-api.ts';
 import { staffErrorText } from '../api/staff-errors.ts';
 import { AuditLogTable } from '../components/audit-log-table.tsx';
+import { useStaffLabels } from '../components/staff-labels.ts';
 
 /** /staff/organizations/:id: plan and status, members, recent activity and sign-ins. */
 export function StaffOrganizationPage() {
   const { t, i18n } = useTranslation('staff');
   const { lp } = useLocalizedPath();
+  const labels = useStaffLabels();
   const { id = '' } = useParams();
   const query = useQuery({ queryKey: staffKeys.organization(id), queryFn: () => staffApi.organization(id) });
   const detail = query.data;
   return (
     <div className="space-y-4">
-      <Link className="text-primary text-sm underline-offset-4 hover:underline" to={lp('/staff/organizations')}>
+      <Link
+        className="text-sm font-medium text-primary-soft-foreground underline-offset-4 hover:underline"
+        to={lp('/staff/organizations')}
+      >
         {t('organization.back')}
       </Link>
       {query.error && <FormAlert>{staffErrorText(t, query.error)}</FormAlert>}
@@ -30,11 +35,11 @@ export function StaffOrganizationPage() {
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
             <div>
               <dt className="text-muted-foreground">{t('organizations.plan')}</dt>
-              <dd className="font-semibold">{detail.organization.plan ?? '–'}</dd>
+              <dd className="font-semibold">{labels.plan(detail.organization.plan)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">{t('organizations.status')}</dt>
-              <dd className="font-semibold">{detail.organization.subscription_status ?? '–'}</dd>
+              <dd className="font-semibold">{labels.subscription(detail.organization.subscription_status)}</dd>
             </div>
             <div>
               <dt className="text-muted-foreground">{t('organizations.members')}</dt>
@@ -53,7 +58,7 @@ export function StaffOrganizationPage() {
             <CardHeader>
               <CardTitle>{t('organization.members')}</CardTitle>
             </CardHeader>
-            <CardContent className="overflow-x-auto">
+            <CardContent>
               <Table>
                 <TableHeader>
                   <TableRow>
@@ -70,8 +75,8 @@ export function StaffOrganizationPage() {
                         <div className="font-medium">{m.name}</div>
                         <div className="text-muted-foreground text-xs break-all">{m.email}</div>
                       </TableCell>
-                      <TableCell>{m.role}</TableCell>
-                      <TableCell>{m.status}</TableCell>
+                      <TableCell>{labels.role(m.role)}</TableCell>
+                      <TableCell>{labels.memberStatus(m.status)}</TableCell>
                       <TableCell>
                         {m.last_login_at ? formatDate(m.last_login_at, i18n.language) : t('organization.never')}
                       </TableCell>
@@ -86,7 +91,7 @@ export function StaffOrganizationPage() {
               <CardTitle>{t('organization.signIns')}</CardTitle>
             </CardHeader>
             <CardContent>
-              <AuditLogTable rows={detail.sign_ins} />
+              <AuditLogTable rows={detail.sign_ins} showCodes />
             </CardContent>
           </Card>
           <Card>
@@ -94,7 +99,7 @@ export function StaffOrganizationPage() {
               <CardTitle>{t('organization.activity')}</CardTitle>
             </CardHeader>
             <CardContent>
-              <AuditLogTable rows={detail.recent_activity} />
+              <AuditLogTable rows={detail.recent_activity} showCodes />
             </CardContent>
           </Card>
         </>

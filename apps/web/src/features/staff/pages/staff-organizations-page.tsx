@@ -10,11 +10,13 @@ import { useLocalizedPath } from '../../../i18n/use-localized-path.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { staffApi, staffKeys } from '../api/staff-api.ts';
 import { staffErrorText } from '../api/staff-errors.ts';
+import { useStaffLabels } from '../components/staff-labels.ts';
 
 /** /staff/organizations: search; plan and status, members and leads of each. */
 export function StaffOrganizationsPage() {
   const { t, i18n } = useTranslation('staff');
   const { lp } = useLocalizedPath();
+  const labels = useStaffLabels();
   const [search, setSearch] = useState('');
   const query = useQuery({ queryKey: staffKeys.organizations(search), queryFn: () => staffApi.organizations(search) });
   return (
@@ -31,39 +33,37 @@ export function StaffOrganizationsPage() {
       {query.error && <FormAlert>{staffErrorText(t, query.error)}</FormAlert>}
       {query.data?.results.length === 0 && <p className="text-muted-foreground">{t('organizations.empty')}</p>}
       {query.data && query.data.results.length > 0 && (
-        <div className="overflow-x-auto">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t('organizations.title')}</TableHead>
-                <TableHead>{t('organizations.plan')}</TableHead>
-                <TableHead>{t('organizations.status')}</TableHead>
-                <TableHead>{t('organizations.members')}</TableHead>
-                <TableHead>{t('organizations.leads')}</TableHead>
-                <TableHead>{t('organizations.created')}</TableHead>
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('organizations.title')}</TableHead>
+              <TableHead>{t('organizations.plan')}</TableHead>
+              <TableHead>{t('organizations.status')}</TableHead>
+              <TableHead>{t('organizations.members')}</TableHead>
+              <TableHead>{t('organizations.leads')}</TableHead>
+              <TableHead>{t('organizations.created')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {query.data.results.map((o) => (
+              <TableRow key={o.id}>
+                <TableCell className="font-medium">
+                  <Link
+                    className="font-medium text-primary-soft-foreground underline-offset-4 hover:underline"
+                    to={lp(`/staff/organizations/${o.id}`)}
+                  >
+                    {o.name}
+                  </Link>
+                </TableCell>
+                <TableCell>{labels.plan(o.plan)}</TableCell>
+                <TableCell>{labels.subscription(o.subscription_status)}</TableCell>
+                <TableCell>{o.members}</TableCell>
+                <TableCell>{o.leads}</TableCell>
+                <TableCell>{formatDate(o.created_at, i18n.language)}</TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {query.data.results.map((o) => (
-                <TableRow key={o.id}>
-                  <TableCell className="font-medium">
-                    <Link
-                      className="text-primary underline-offset-4 hover:underline"
-                      to={lp(`/staff/organizations/${o.id}`)}
-                    >
-                      {o.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{o.plan ?? '–'}</TableCell>
-                  <TableCell>{o.subscription_status ?? '–'}</TableCell>
-                  <TableCell>{o.members}</TableCell>
-                  <TableCell>{o.leads}</TableCell>
-                  <TableCell>{formatDate(o.created_at, i18n.language)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </div>
   );

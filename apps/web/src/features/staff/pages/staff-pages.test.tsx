@@ -169,8 +169,16 @@ describe('staff organization page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Booths' })).toBeTruthy();
     expect(screen.getByText('Ada Lovelace')).toBeTruthy();
     expect(screen.getByText('Never')).toBeTruthy();
-    expect(screen.getByText('auth.login_failed')).toBeTruthy();
-    expect(screen.getByText('api_key.created')).toBeTruthy();
+    // Codes read as the tenant app says them: the plan's name, the status, the role.
+    expect(screen.getByText('Professional')).toBeTruthy();
+    expect(screen.getByText('Trial')).toBeTruthy();
+    expect(screen.getByText('Owner')).toBeTruthy();
+    expect(screen.getByText('Joined')).toBeTruthy();
+    // Audit rows in words, with the code beside them in the console (a card and a table row each).
+    expect(screen.getAllByText('Sign-in failed')).toHaveLength(2);
+    expect(screen.getAllByText('auth.login_failed')).toHaveLength(2);
+    expect(screen.getAllByText('API key created')).toHaveLength(2);
+    expect(screen.getAllByText('api_key.created')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'All organizations' })).toBeTruthy();
   });
 

@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { staffApi, staffKeys } from '../api/staff-api.ts';
 import { staffErrorText } from '../api/staff-errors.ts';
 import { HealthPanel } from '../components/health-panel.tsx';
+import { useStaffLabels } from '../components/staff-labels.ts';
 
 function SettingsForm({ initial }: { initial: RuntimeSettings }) {
   const { t } = useTranslation('staff');
@@ -55,6 +56,7 @@ function SettingsForm({ initial }: { initial: RuntimeSettings }) {
 /** /staff/system: health (/staff/health/, every 15 s), run-time settings and stats (admin). */
 export function StaffSystemPage() {
   const { t } = useTranslation('staff');
+  const labels = useStaffLabels();
   const health = useQuery({ queryKey: staffKeys.health, queryFn: staffApi.health, refetchInterval: 15_000 });
   const settings = useQuery({ queryKey: staffKeys.settings, queryFn: staffApi.settings, retry: false });
   const stats = useQuery({ queryKey: staffKeys.stats, queryFn: staffApi.stats, retry: false });
@@ -124,7 +126,7 @@ export function StaffSystemPage() {
             <ul>
               {stats.data.plans.map((p) => (
                 <li key={p.plan}>
-                  {p.plan}: {p.organizations}
+                  {labels.plan(p.plan)}: {p.organizations}
                 </li>
               ))}
             </ul>

@@ -1,14 +1,22 @@
-import type { DataImport } from '@leadcapture/contracts/data-imports';
-import type { DuplicateMode, ImportMapping, ImportPreview } from '@leadcapture/contracts/lead-imports';
+import type { DataTemplate } from '@leadcapture/contracts/data-exports';
+import type {
+  DataImport,
+  DataImportMapping,
+  DataImportPreview,
+  ImportResource,
+} from '@leadcapture/contracts/data-imports';
+import type { DuplicateMode, ImportSource } from '@leadcapture/contracts/lead-imports';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { runningPoll } from '../../lib/live-bus.ts';
 
 /**
- * The data centre's imports: `POST /data/imports/` (and its preview), `GET /data/imports/` and
+ * The one import (issue 26), shared by the data centre, the leads list and the clients list; it
+ * sits under src/components because features meet only through their api/ files
+ * (docs/decisions/043-one-import-component.md). The imports: `POST /data/imports/` (and its preview), `GET /data/imports/` and
  * `{id}/`, `{id}/results/`, `{id}/undo/`. A running import is polled until it ends.
  */
 const contracts = () => import('@leadcapture/contracts/data-imports');
-const leadContracts = () => import('@leadcapture/contracts/lead-imports');
 const envelope = () => import('@leadcapture/contracts/envelope');
 
 export const DATA_IMPORT_POLL_MS = 1000;
@@ -30,11 +38,11 @@ export function dataImportsQueryOptions() {
   });
 }
 
-/** `GET /data/imports/`: the latest imports, polled while one of them runs. */
+/** `GET /data/imports/`: the latest imports, polled while one of them runs and the live socket is down. */
 export function useDataImports() {
   return useQuery({
     ...dataImportsQueryOptions(),
-    refetchInterval: (query) => (query.state.data?.results.some(running) ? DATA_IMPORT_POLL_MS : false),
+    refetchInterval: (query) => runningPoll(query.state.data?.results.some(running) ?? false, DATA_IMPORT_POLL_MS),
   });
 }
 
@@ -49,12 +57,16 @@ export function useDataImport(id: string | null) {
   });
 }
 
-/** `POST /data/imports/preview/`: the columns, detected mapping and first rows. Quiet: the panel says why. */
+/**
+ * `POST /data/imports/preview/`: the columns, the mapping the server guesses for the resource's
+ * fields and the first rows. Quiet: the panel says why.
+ */
 export function usePreviewDataImport() {
   return useMutation({
-    mutationFn: (file: File): Promise<ImportPreview> =>
+    mutationFn: ({ file, resource }: { file: File; resource: ImportResource }): Promise<DataImportPreview> =>
       api.upload('/data/imports/preview/', file, {
-        schema: leadContracts().then((m) => m.importPreviewSchema),
+        fields: { resource },
+        schema: contracts().then((m) => m.dataImportPreviewSchema),
         filename: file.name,
         quiet: true,
       }),
@@ -63,18 +75,37 @@ export function usePreviewDataImport() {
 
 export type StartDataImport = {
   file: File;
-  mapping: ImportMapping;
+  resource: ImportResource;
+  mapping: DataImportMapping;
   duplicates: DuplicateMode;
   dryRun: boolean;
+  /** Leads only: the event every imported lead is filed under, and the source they get. */
+  event?: string | null;
+  source?: ImportSource;
 };
 
 /** `POST /data/imports/` (202): the record; the work goes on in the background. */
 export function useStartDataImport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, mapping, duplicates, dryRun }: StartDataImport): Promise<DataImport> =>
+    mutationFn: ({
+      file,
+      resource,
+      mapping,
+      duplicates,
+      dryRun,
+      event,
+      source,
+    }: StartDataImport): Promise<DataImport> =>
       api.upload('/data/imports/', file, {
-        fields: { resource: 'leads', mapping: JSON.stringify(mapping), duplicates, dry_run: String(dryRun) },
+        fields: {
+          resource,
+          mapping: JSON.stringify(mapping),
+          duplicates,
+          dry_run: String(dryRun),
+          ...(event ? { event } : {}),
+          ...(source ? { source } : {}),
+        },
         schema: contracts().then((m) => m.dataImportSchema),
         filename: file.name,
         quiet: true,
@@ -92,8 +123,49 @@ export function useUndoDataImport() {
     onSuccess: (record) => {
       client.setQueryData(dataImportKeys.one(record.id), record);
       void client.invalidateQueries({ queryKey: dataImportKeys.list() });
-      void client.invalidateQueries({ queryKey: ['leads'] });
+      void client.invalidateQueries({ queryKey: [record.resource] });
     },
+  });
+}
+
+/**
+ * The saved import mappings of a resource (`GET /data/templates/?kind=import`). The key has the
+ * shape of the data feature's template list (features/data/api/data-exports.ts), so saving or
+ * deleting a template anywhere refreshes both.
+ */
+const TEMPLATES_KEY = ['data', 'templates'] as const;
+const exportContracts = () => import('@leadcapture/contracts/data-exports');
+
+export function useImportTemplates(resource: ImportResource) {
+  const filters = { kind: 'import' as const, resource };
+  return useQuery({
+    queryKey: [...TEMPLATES_KEY, filters] as const,
+    queryFn: ({ signal }) =>
+      api.get('/data/templates/', {
+        params: filters,
+        schema: Promise.all([exportContracts(), import('zod')]).then(([{ dataTemplateSchema }, { z }]) =>
+          z.array(dataTemplateSchema),
+        ),
+        signal,
+      }),
+  });
+}
+
+/** `POST /data/templates/` of kind import: the mapping on screen, saved under a name. */
+export function useSaveImportTemplate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      resource: ImportResource;
+      name: string;
+      mapping: DataImportMapping;
+    }): Promise<DataTemplate> =>
+      api.post(
+        '/data/templates/',
+        { kind: 'import', ...input },
+        { schema: exportContracts().then((s) => s.dataTemplateSchema) },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: TEMPLATES_KEY }),
   });
 }
 
