@@ -57,7 +57,7 @@ async function scanJourney(baseURL, account, token, event) {
     await page.goto('/scan');
     await page.getByRole('button', { name: dashboard.scan.start }).click();
     // The code read, the booth form of the one live event opens, prefilled from the vCard.
-    await page.waitForURL(new RegExp(`/events/${event.id}/booth\\?`), { timeout: 15_000 });
+    await page.waitForURL(new RegExp(`/events/${event.id}/booth\\?`), { timeout: 45_000 });
     const field = (name) => page.getByRole('textbox', { name: events.booth.fields[name] });
     assert.equal(await field('first_name').inputValue(), 'Sara');
     assert.equal(await field('last_name').inputValue(), 'Scan');

@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from './use-address-params.ts';
 
 /**
  * The URL state of a list with a search, one filter and pages (`?search=&status=&page=`, the
@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
  * The search box shows what is typed at once while the list follows the deferred value.
  */
 export function useListParams<S extends string>(filterKey: string, values: readonly S[]) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const raw = params.get(filterKey);
   const filter: S | '' = values.find((v) => v === raw) ?? '';
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);

@@ -9,7 +9,6 @@ import type { TFunction } from 'i18next';
 import { Download } from 'lucide-react';
 import { useId, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import {
@@ -39,13 +38,18 @@ import {
 } from '../api/analytics.ts';
 import { ChartCard } from '../components/chart-card.tsx';
 import { bucketLabel, HorizontalBars, TrendChart } from '../components/charts.tsx';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRange = (v: string | null): v is AnalyticsRange => (ANALYTICS_RANGES as readonly string[]).includes(v ?? '');
 
 /** The range in the address (?range=&from=&to=), so a view can be shared and survives a reload. */
-function useRangeParams(): [RangeParams, string | null, (next: URLSearchParams) => void, URLSearchParams] {
-  const [search, setSearch] = useSearchParams();
+function useRangeParams(): [
+  RangeParams,
+  string | null,
+  (change: (current: URLSearchParams) => URLSearchParams) => void,
+] {
+  const [search, setSearch] = useAddressParams();
   const range = search.get('range');
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
@@ -53,7 +57,7 @@ function useRangeParams(): [RangeParams, string | null, (next: URLSearchParams) 
   if (isRange(range)) {
     params = range === 'custom' ? (DATE.test(from) && DATE.test(to) ? { range, from, to } : DEFAULT_RANGE) : { range };
   }
-  return [params, search.get('event'), (next) => setSearch(next, { replace: true }), search];
+  return [params, search.get('event'), (change) => setSearch(change, { replace: true })];
 }
 
 /** Seconds as people read a wait: under a minute, minutes, hours, days. */
@@ -74,27 +78,29 @@ const percent = (rate: number, language: string) =>
 export function AnalyticsPage() {
   const { t, i18n } = useTranslation(['analytics', 'common', 'leads']);
   const language = i18n.language;
-  const [range, eventParam, setSearch, search] = useRangeParams();
+  const [range, eventParam, setSearch] = useRangeParams();
   const summary = useLeadsSummary(range);
   const period = summary.data?.period;
 
-  const change = (next: RangeParams) => {
-    const params = new URLSearchParams(search);
-    params.set('range', next.range);
-    if (next.range === 'custom' && next.from && next.to) {
-      params.set('from', next.from);
-      params.set('to', next.to);
-    } else {
-      params.delete('from');
-      params.delete('to');
-    }
-    setSearch(params);
-  };
-  const chooseEvent = (id: string) => {
-    const params = new URLSearchParams(search);
-    params.set('event', id);
-    setSearch(params);
-  };
+  const change = (next: RangeParams) =>
+    setSearch((current) => {
+      const params = new URLSearchParams(current);
+      params.set('range', next.range);
+      if (next.range === 'custom' && next.from && next.to) {
+        params.set('from', next.from);
+        params.set('to', next.to);
+      } else {
+        params.delete('from');
+        params.delete('to');
+      }
+      return params;
+    });
+  const chooseEvent = (id: string) =>
+    setSearch((current) => {
+      const params = new URLSearchParams(current);
+      params.set('event', id);
+      return params;
+    });
 
   return (
     <div className="grid gap-6">

@@ -37,6 +37,7 @@ import { useGoTo } from '../utils/go-to.ts';
 import { annualSavingsPercent, planAction } from '../utils/plan-actions.ts';
 import { useServerReason } from '../utils/server-reason.ts';
 import { HelpLink } from '../../help/api/help-link.tsx';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 /**
  * /settings/billing (spec 02 §2, §4; 03-decisions §4): the current plan and its status, the trial
@@ -87,7 +88,7 @@ export function BillingPage() {
 /** The return from a checkout: its toast once, and the parameter removed from the address. */
 function useCheckoutToast() {
   const { t } = useTranslation('billing');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const checkout = params.get('checkout');
   const shown = useRef<string | null>(null);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 /**
  * One list's filters and page in the address (`?invoice_year=2026&invoice_status=paid&invoice_page=2`),
@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
  * holds two lists. A value outside what is allowed reads as none; a new filter goes back to page 1.
  */
 export function useBillingListParams<S extends string>(prefix: string, statuses: readonly S[]) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const rawYear = Number(params.get(`${prefix}_year`));
   const year = Number.isInteger(rawYear) && rawYear >= 2000 && rawYear <= 2200 ? rawYear : undefined;
   const rawStatus = params.get(`${prefix}_status`);

@@ -2,7 +2,7 @@ import { CLIENT_PRIORITIES, CLIENT_STATUSES, CLIENT_TYPES, type ClientOrdering }
 import { INDUSTRIES } from '@leadcapture/contracts/constants';
 import { Download, Handshake, Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ImportDialog } from '../../../components/data-import/import-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -33,6 +33,7 @@ import {
   readClientListState,
   type ClientListState,
 } from '../utils/list-state.ts';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 /** Typing pauses this long before the search goes into the address and the request. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -57,7 +58,7 @@ export function ClientsPage() {
   const language = i18n.language;
   const { lp } = useLocalizedPath();
   const canWrite = useCurrentUser().current_organization?.role !== 'viewer';
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const state = useMemo(() => readClientListState(params), [params]);
   const filters = useMemo(() => clientFiltersOf(state, CLIENTS_PAGE_SIZE), [state]);
   const list = useClientList(filters);

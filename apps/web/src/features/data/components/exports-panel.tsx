@@ -1,7 +1,6 @@
 import { DATA_RESOURCES, type ExportFilters } from '@leadcapture/contracts/data-exports';
 import { Download, FileDown } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useJobFailureText } from '../../../components/data-import/job-failure.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -15,6 +14,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { EXPORTS_PAGE_SIZE, isRunning, useExportList } from '../api/data-exports.ts';
 import { describeFilters, ExportDialog } from './export-dialog.tsx';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 const TONES = { queued: 'neutral', running: 'info', done: 'success', failed: 'danger' } as const;
 
@@ -39,7 +39,7 @@ function filtersParam(value: string | null): ExportFilters {
 export function ExportsPanel() {
   const { t, i18n } = useTranslation('data');
   const failureText = useJobFailureText();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const asked = params.get('export');
   const askedResource = DATA_RESOURCES.find((r) => r === asked);
   const [open, setOpen] = useState(askedResource !== undefined);
@@ -51,10 +51,15 @@ export function ExportsPanel() {
     setOpen(next);
     if (!next && asked !== null) {
       // The list's hand-over is used once: a reload does not open the dialog again.
-      const rest = new URLSearchParams(params);
-      rest.delete('export');
-      rest.delete('filters');
-      setParams(rest, { replace: true });
+      setParams(
+        (current) => {
+          const rest = new URLSearchParams(current);
+          rest.delete('export');
+          rest.delete('filters');
+          return rest;
+        },
+        { replace: true },
+      );
     }
   };
 

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -7,6 +6,7 @@ import { ExportsPanel } from '../components/exports-panel.tsx';
 import { ImportsPanel } from '../components/imports-panel.tsx';
 import { SavedTemplates } from '../components/templates-panel.tsx';
 import { useDataLiveProgress } from '../api/data-live.ts';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 const TABS = ['exports', 'imports', 'templates', 'bulk'] as const;
 type Tab = (typeof TABS)[number];
@@ -15,14 +15,18 @@ type Tab = (typeof TABS)[number];
 export function DataPage() {
   const { t } = useTranslation('data');
   useDataLiveProgress();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const tab: Tab = TABS.find((x) => x === params.get('tab')) ?? 'exports';
-  const select = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value === 'exports') next.delete('tab');
-    else next.set('tab', value);
-    setParams(next, { replace: true });
-  };
+  const select = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'exports') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <div className="grid gap-6">
       <PageHeader title={t('title')} description={t('description')} />

@@ -2,7 +2,7 @@ import type { EventSettings } from '@leadcapture/contracts/events';
 import { CalendarDays, Check, ExternalLink, MapPin, Minus, Pencil, Trash2, UserPlus } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EventStatusBadge } from '../../../components/event-status-badge.tsx';
 import { BackLink } from '../../../components/back-link.tsx';
@@ -26,6 +26,7 @@ import { EventLeadsPanel } from '../components/event-leads-panel.tsx';
 import { EventQrPanel } from '../components/event-qr-panel.tsx';
 import { EventQuickActions } from '../components/event-quick-actions.tsx';
 import { EventQuickStats } from '../components/event-quick-stats.tsx';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 export const EVENT_TABS = ['overview', 'leads', 'analytics'] as const;
 export type EventTab = (typeof EVENT_TABS)[number];
@@ -123,7 +124,7 @@ function EventDetail({
   const me = useCurrentUser();
   const role = me.current_organization?.role;
   const canWrite = role !== undefined && role !== 'viewer';
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const tabParam = params.get('tab');
   const tab: EventTab = isTab(tabParam) ? tabParam : 'overview';
   const [confirming, setConfirming] = useState(false);

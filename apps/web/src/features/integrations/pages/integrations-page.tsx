@@ -7,7 +7,6 @@ import {
 } from '@leadcapture/contracts/integrations';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/dialog.tsx';
@@ -20,6 +19,7 @@ import { ConnectDialog } from '../components/connect-dialog.tsx';
 import { IntegrationCard } from '../components/integration-card.tsx';
 import { WebhooksSection } from '../components/webhooks-section.tsx';
 import { HelpLink } from '../../help/api/help-link.tsx';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 type Open = { mode: 'connect' | 'configure' | 'disconnect'; integration: Integration } | null;
 
@@ -159,7 +159,7 @@ const isCallbackError = (value: string | null): value is IntegrationCallbackErro
 /** Salesforce's return to this page: its toast once, and the parameters removed from the address. */
 function useCallbackToast() {
   const { t } = useTranslation('integrations');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const result = params.get('result');
   const error = params.get('error');
   const shown = useRef<string | null>(null);

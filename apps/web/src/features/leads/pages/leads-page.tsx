@@ -1,7 +1,7 @@
 import type { LeadListOrdering } from '@leadcapture/contracts/leads';
 import { Columns3, Inbox, Search, Trash2, UserPlus, Users } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ImportDialog } from '../../../components/data-import/import-dialog.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -44,6 +44,7 @@ import {
   type ListChange,
 } from '../utils/list-filters.ts';
 import { LEAD_RETENTION_DAYS } from '@leadcapture/contracts/constants';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 /** Typing pauses this long before the search goes into the address and the request. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -59,7 +60,7 @@ export function LeadsPage() {
   const { lp } = useLocalizedPath();
   const me = useCurrentUser();
   const canWrite = me.current_organization?.role !== 'viewer';
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const state = useMemo(() => readListState(params), [params]);
   const filters = useMemo(() => filtersOf(state, LEADS_PAGE_SIZE), [state]);
   const list = useLeadList(filters);

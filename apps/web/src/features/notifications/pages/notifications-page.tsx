@@ -1,5 +1,4 @@
 import { BellOff } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -16,6 +15,7 @@ import {
   useUnreadCount,
 } from '../api/notifications.ts';
 import { NotificationItem } from '../components/notification-item.tsx';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 /** A positive page number from the URL, else 1. */
 function pageParam(value: string | null): number {
@@ -29,7 +29,7 @@ function pageParam(value: string | null): number {
  */
 export function NotificationsPage() {
   const { t } = useTranslation(['notifications', 'common']);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const unreadOnly = params.get('unread') === 'true';
   const page = pageParam(params.get('page'));
   const list = useNotificationList({ unread: unreadOnly, page });
@@ -41,16 +41,17 @@ export function NotificationsPage() {
   const data = list.data;
   const pages = data === undefined ? 1 : Math.max(1, Math.ceil(data.count / NOTIFICATIONS_PAGE_SIZE));
 
-  const go = (changes: { unread?: boolean; page?: number }) => {
-    const next = new URLSearchParams(params);
-    const nextUnread = changes.unread ?? unreadOnly;
-    if (nextUnread) next.set('unread', 'true');
-    else next.delete('unread');
-    const nextPage = changes.page ?? 1;
-    if (nextPage > 1) next.set('page', String(nextPage));
-    else next.delete('page');
-    setParams(next);
-  };
+  const go = (changes: { unread?: boolean; page?: number }) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      const nextUnread = changes.unread ?? unreadOnly;
+      if (nextUnread) next.set('unread', 'true');
+      else next.delete('unread');
+      const nextPage = changes.page ?? 1;
+      if (nextPage > 1) next.set('page', String(nextPage));
+      else next.delete('page');
+      return next;
+    });
 
   return (
     <div className="space-y-6">

@@ -3,7 +3,6 @@ import { paginated } from '@leadcapture/contracts/envelope';
 import { auditLogEntrySchema } from '@leadcapture/contracts/staff';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ErrorPage } from '../../../components/error-page.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -14,6 +13,7 @@ import { HelpLink } from '../../help/api/help-link.tsx';
 import { staffErrorText } from '../api/staff-errors.ts';
 import { auditCategoryOptions } from '../components/audit-labels.ts';
 import { AuditLogTable } from '../components/audit-log-table.tsx';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 /**
  * /settings/audit-log: the organisation's audit log for its owners (GET /api/v1/audit-logs/),
@@ -21,7 +21,7 @@ import { AuditLogTable } from '../components/audit-log-table.tsx';
  */
 export function OrganizationAuditPage() {
   const { t } = useTranslation('staff');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const given = params.get('category') ?? '';
   const category = isAuditCategory(given) ? given : '';
   const query = useQuery({

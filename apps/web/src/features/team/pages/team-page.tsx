@@ -2,7 +2,6 @@ import { ROLES, type Role } from '@leadcapture/contracts/constants';
 import { TEAM_MEMBER_STATUSES, type TeamMemberStatus } from '@leadcapture/contracts/team';
 import { Search, UserPlus, Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,6 +21,7 @@ import { InviteMemberDialog } from '../components/invite-member-dialog.tsx';
 import { RemoveMemberDialog } from '../components/remove-member-dialog.tsx';
 import { teamFailure } from '../components/team-errors.ts';
 import { TeamMemberList, type MemberAction } from '../components/team-member-list.tsx';
+import { useAddressParams } from '../../../lib/use-address-params.ts';
 
 /** Typing pauses this long before the search goes into the address and the request. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -41,7 +41,7 @@ export function TeamPage() {
   const organization = me.current_organization?.name ?? '';
   const canManage = myRole === 'owner' || myRole === 'admin';
 
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const status = pick<TeamMemberStatus>(TEAM_MEMBER_STATUSES, params.get('status'));
   const role = pick<Role>(ROLES, params.get('role'));
   const searchParam = params.get('search') ?? '';
