@@ -102,6 +102,7 @@ export const logoutSchema = z.object({ refresh: tokenString.optional() });
 export const tokenVerifySchema = z.object({ token: tokenString });
 /** The rotated refresh token is in the body when it came from the body, else only in the cookie. */
 export const refreshResultSchema = z.object({ access: z.string(), refresh: z.string().optional() });
+export type RefreshResult = z.infer<typeof refreshResultSchema>;
 
 export const updateMeSchema = z
   .object({

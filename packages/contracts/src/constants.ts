@@ -143,3 +143,7 @@ export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
  * leads.ts, so the web's leads list can say it without loading zod.
  */
 export const LEAD_RETENTION_DAYS = 30;
+
+/** The onboarding wizard's steps, in order (spec 01 §4); `complete` is the last screen. */
+export const ONBOARDING_STEPS = ['welcome', 'create_event', 'setup_forms', 'dashboard_tour', 'complete'] as const;
+export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];

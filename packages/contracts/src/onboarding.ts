@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-/** The onboarding wizard's steps, in order (spec 01 §4); `complete` is the last screen. */
-export const ONBOARDING_STEPS = ['welcome', 'create_event', 'setup_forms', 'dashboard_tour', 'complete'] as const;
-export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+import { ONBOARDING_STEPS } from './constants.ts';
 
 const stepSchema = z.enum(ONBOARDING_STEPS, { error: `Unknown step; expected one of ${ONBOARDING_STEPS.join(', ')}` });
 

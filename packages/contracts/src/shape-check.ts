@@ -29,6 +29,8 @@ export class ShapeError extends Error {
 /** The fields of one object of an answer, each read as the contract's schema would accept it. */
 export type Fields = {
   text: (key: string) => string;
+  /** `z.string().optional()`: undefined when the key is absent */
+  optionalText: (key: string) => string | undefined;
   matching: (key: string, pattern: RegExp) => string;
   uuid: (key: string) => string;
   date: (key: string) => string;
@@ -77,6 +79,7 @@ export function shapeOf(subject: string): (data: unknown) => Fields {
 
     return {
       text,
+      optionalText: (key) => (source[key] === undefined ? undefined : text(key)),
       matching,
       uuid: (key) => matching(key, UUID),
       date: (key) => matching(key, ISO_DATE),

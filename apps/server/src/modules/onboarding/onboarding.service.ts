@@ -1,10 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  ONBOARDING_STEPS,
-  type Onboarding,
-  type OnboardingStep,
-  type updateOnboardingSchema,
-} from '@leadcapture/contracts/onboarding';
+import { ONBOARDING_STEPS, type OnboardingStep } from '@leadcapture/contracts/constants';
+import type { Onboarding, updateOnboardingSchema } from '@leadcapture/contracts/onboarding';
 import type { z } from 'zod';
 import type { AppDeps } from '../../http/deps.ts';
 import { AppError } from '../../http/errors.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { OnboardingStep } from '@leadcapture/contracts/onboarding';
+import type { OnboardingStep } from '@leadcapture/contracts/constants';
 import { timestamps } from '../../db/columns.ts';
 import { users } from '../auth/auth.table.ts';
 

@@ -1,4 +1,4 @@
-import { ONBOARDING_STEPS } from '@leadcapture/contracts/onboarding';
+import { ONBOARDING_STEPS } from '@leadcapture/contracts/constants';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useOnboarding } from '../../features/onboarding/api/onboarding.ts';

@@ -1,3 +1,4 @@
+import { refreshResultParser } from '@leadcapture/contracts/refresh-check';
 import { api } from '../../../lib/api-client.ts';
 import { clearSession, saveAccessToken } from '../../../lib/session.ts';
 
@@ -11,14 +12,13 @@ export const CSRF_HEADERS = { 'X-Requested-With': 'fetch' } as const;
 
 async function refreshWithCookie(): Promise<boolean> {
   try {
-    // Loaded on demand like the user schema: keeps zod out of the first page (see me.ts).
-    const { refreshResultSchema } = await import('@leadcapture/contracts/auth');
+    // Checked without zod, like the user (me.ts): zod is not downloaded before the first answer.
     // No token in the body: the browser sends the refresh cookie, and the rotated one comes
     // back the same way.
     const tokens = await api.post(
       '/auth/refresh/',
       {},
-      { schema: refreshResultSchema, quiet: true, headers: CSRF_HEADERS },
+      { schema: refreshResultParser, quiet: true, headers: CSRF_HEADERS },
     );
     saveAccessToken(tokens.access);
     return true;

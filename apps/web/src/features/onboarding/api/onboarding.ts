@@ -1,13 +1,16 @@
-import { onboardingSchema, type Onboarding, type UpdateOnboardingInput } from '@leadcapture/contracts/onboarding';
+import type { Onboarding, UpdateOnboardingInput } from '@leadcapture/contracts/onboarding';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { meQueryKey } from '../../auth/api/me.ts';
+
+// Downloaded beside the request: the Setup guide reads this before the first paint (decision 010).
+const onboardingSchema = () => import('@leadcapture/contracts/onboarding').then((m) => m.onboardingSchema);
 
 /** `GET /auth/onboarding/`: where the user is in the wizard. The single source of its query key. */
 export function onboardingQueryOptions() {
   return queryOptions({
     queryKey: ['auth', 'onboarding'] as const,
-    queryFn: ({ signal }) => api.get('/auth/onboarding/', { schema: onboardingSchema, signal }),
+    queryFn: ({ signal }) => api.get('/auth/onboarding/', { schema: onboardingSchema(), signal }),
   });
 }
 
@@ -24,7 +27,7 @@ export function useUpdateOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: UpdateOnboardingInput) =>
-      api.patch('/auth/onboarding/', changes, { schema: onboardingSchema, quiet: true }),
+      api.patch('/auth/onboarding/', changes, { schema: onboardingSchema(), quiet: true }),
     onSuccess: async (onboarding: Onboarding) => {
       queryClient.setQueryData(onboardingQueryOptions().queryKey, onboarding);
       if (onboarding.completed_at !== null) await queryClient.invalidateQueries({ queryKey: meQueryKey });

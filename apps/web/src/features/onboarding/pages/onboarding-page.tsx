@@ -1,4 +1,5 @@
-import { ONBOARDING_STEPS, type Onboarding, type OnboardingStep } from '@leadcapture/contracts/onboarding';
+import { ONBOARDING_STEPS, type OnboardingStep } from '@leadcapture/contracts/constants';
+import type { Onboarding } from '@leadcapture/contracts/onboarding';
 import {
   CalendarPlus,
   Check,

@@ -1,21 +1,24 @@
-import { detailSchema } from '@leadcapture/contracts/auth';
-import {
-  organizationSchema,
-  type CreateOrganizationInput,
-  type DeleteOrganizationQuery,
-  type Organization,
-  type UpdateOrganizationInput,
+import type {
+  CreateOrganizationInput,
+  DeleteOrganizationQuery,
+  Organization,
+  UpdateOrganizationInput,
 } from '@leadcapture/contracts/organizations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { saveOrganizationId } from '../../../lib/session.ts';
 import { meQueryKey, meQueryOptions } from '../../auth/api/me.ts';
 
+// The schemas download beside the request: the sidebar reads the organisation before the
+// first paint, and zod is not part of it (decision 010).
+const organizationSchema = () => import('@leadcapture/contracts/organizations').then((m) => m.organizationSchema);
+const detailSchema = () => import('@leadcapture/contracts/auth').then((m) => m.detailSchema);
+
 /** `GET /organizations/{id}/`: the single source of its query key. */
 export function organizationQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['organizations', id] as const,
-    queryFn: ({ signal }) => api.get(`/organizations/${id}/`, { schema: organizationSchema, signal }),
+    queryFn: ({ signal }) => api.get(`/organizations/${id}/`, { schema: organizationSchema(), signal }),
   });
 }
 
@@ -28,7 +31,7 @@ export function useUpdateOrganization(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: UpdateOrganizationInput) =>
-      api.patch(`/organizations/${id}/`, changes, { schema: organizationSchema, quiet: true }),
+      api.patch(`/organizations/${id}/`, changes, { schema: organizationSchema(), quiet: true }),
     onSuccess: async (organization: Organization) => {
       queryClient.setQueryData(organizationQueryOptions(id).queryKey, organization);
       await queryClient.invalidateQueries({ queryKey: meQueryKey });
@@ -44,7 +47,7 @@ export function useCreateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateOrganizationInput) =>
-      api.post('/organizations/', input, { schema: organizationSchema, quiet: true }),
+      api.post('/organizations/', input, { schema: organizationSchema(), quiet: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }
@@ -58,7 +61,7 @@ export function useDeleteOrganization(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (query: DeleteOrganizationQuery) =>
-      api.delete(`/organizations/${id}/`, { params: query, schema: detailSchema, quiet: true }),
+      api.delete(`/organizations/${id}/`, { params: query, schema: detailSchema(), quiet: true }),
     onSuccess: async () => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
       const me = await queryClient.query({ ...meQueryOptions(), staleTime: 0 });
