@@ -20,7 +20,7 @@ import { createEvent } from '../../../test/capture.ts';
 import { inScope } from '../../db/tenant.ts';
 import { memberships } from '../organizations/organizations.table.ts';
 import { users } from '../auth/auth.table.ts';
-import { leadSchema } from '@leadcapture/contracts/leads';
+import { leadActivitySchema, leadSchema } from '@leadcapture/contracts/leads';
 import { notificationSchema } from '@leadcapture/contracts/notifications';
 
 /** Issue 26: clients through POST /data/imports/, and imports that name a saved mapping. */
@@ -384,6 +384,16 @@ describe('imported leads are qualified like captured ones', () => {
     const counts = new Map<string | null, number>();
     for (const l of leads) counts.set(l.assigned_to, (counts.get(l.assigned_to) ?? 0) + 1);
     expect([counts.get(owner.user.id), counts.get(rep.user.id)].sort()).toEqual([2, 3]);
+    // Each lead's timeline says who it went to, automatically, as a captured lead's does.
+    for (const lead of leads) {
+      const timeline = expectData(paginated(leadActivitySchema), await get(`leads/${lead.id}/activities/`, owner));
+      expect(timeline.results.filter((a) => a.type === 'assigned')).toEqual([
+        expect.objectContaining({
+          user: null,
+          metadata: expect.objectContaining({ from: null, to: lead.assigned_to, automatic: true }),
+        }),
+      ]);
+    }
 
     const notices = expectData(paginated(notificationSchema), await get('notifications/', repHere)).results;
     const imported = notices.filter((n) => n.type === 'leads_imported');

@@ -59,7 +59,7 @@ import {
   scoredAnswers,
   type LeadRow,
 } from '../leads/leads.service.ts';
-import { leads } from '../leads/leads.table.ts';
+import { leadActivities, leads } from '../leads/leads.table.ts';
 import { assignNewLeads } from '../qualification/qualification.service.ts';
 import {
   CLIENT_FIELD_SET,
@@ -276,19 +276,37 @@ async function ownEventAssignment(
 /**
  * Gives a batch's new leads their assignees by the event's assignment, through the capture's own
  * pool and turns (qualification's assignNewLeads), so captures and imports share one round robin.
+ * Answers the timeline entries that say so, written once the leads are: automatic, by nobody, as
+ * a capture's.
  */
-async function assignImported(tx: Tx, job: ImportJob, eventId: string, rows: LeadInsert[]): Promise<void> {
-  if (!job.assignment || rows.length === 0) return;
+async function assignImported(
+  tx: Tx,
+  job: ImportJob,
+  eventId: string,
+  rows: LeadInsert[],
+): Promise<(typeof leadActivities.$inferInsert)[]> {
+  if (!job.assignment || rows.length === 0) return [];
   const assignees = await assignNewLeads(
     { tx, organizationId: job.organizationId },
     eventId,
     job.assignment,
     rows.length,
   );
-  rows.forEach((row, i) => {
-    const user = assignees[i]?.id ?? null;
-    row.assignedTo = user;
-    if (user) job.assigned.set(user, (job.assigned.get(user) ?? 0) + 1);
+  return rows.flatMap((row, i) => {
+    const assignee = assignees[i];
+    row.assignedTo = assignee?.id ?? null;
+    if (!assignee) return [];
+    job.assigned.set(assignee.id, (job.assigned.get(assignee.id) ?? 0) + 1);
+    if (!row.id) return [];
+    return [
+      {
+        organizationId: job.organizationId,
+        leadId: row.id,
+        userId: null,
+        type: 'assigned' as const,
+        metadata: { from: null, to: assignee.id, to_name: assignee.name, automatic: true },
+      },
+    ];
   });
 }
 
@@ -759,8 +777,9 @@ async function writeBatch(tx: Tx, job: ImportJob, rows: ValidRow[], counts: Batc
       const auto = scoreLead({ ...scoredOf(v), activity_count: 0 }, rules).score;
       return { ...v, autoScore: auto, score: auto };
     });
-    if (job.options.event) await assignImported(tx, job, job.options.event, toInsert);
+    const assigned = job.options.event ? await assignImported(tx, job, job.options.event, toInsert) : [];
     if (toInsert.length > 0) await insertLeads(tx, toInsert);
+    if (assigned.length > 0) await tx.insert(leadActivities).values(assigned);
     for (const { row, changes } of updates.values()) {
       const next: LeadRow = { ...row, ...changes };
       const autoScore = scoreLead(scoredAnswers(next), rules).score;
