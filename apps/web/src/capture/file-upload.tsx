@@ -1,7 +1,7 @@
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MESSAGES, type Attachment } from '@leadcapture/contracts/public-capture';
 import { useState } from 'react';
 import type { FileInputProps } from '../components/form-renderer/form-renderer.tsx';
-import { controlClass, cx, errorClass } from '../components/form-renderer/form-renderer-styles.ts';
+import { errorClass, filePickerClass } from '../components/form-renderer/form-renderer-styles.ts';
 import type { ApiResult } from './api.ts';
 import type { Translate } from './i18n.ts';
 import { Spinner } from './spinner.tsx';
@@ -83,17 +83,26 @@ export function FileUpload({
   const describedBy = [input.describedBy, error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="grid gap-1">
-      <input
-        id={input.id}
-        type="file"
-        accept={ATTACHMENT_ACCEPT}
-        required={input.field.required}
-        disabled={input.disabled || busy}
-        aria-invalid={input.invalid || error !== null ? true : undefined}
-        aria-describedby={describedBy}
-        className={cx(controlClass, 'py-1.5')}
-        onChange={(event) => void choose(event.currentTarget.files?.[0])}
-      />
+      <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+        <input
+          id={input.id}
+          type="file"
+          accept={ATTACHMENT_ACCEPT}
+          required={input.field.required}
+          disabled={input.disabled || busy}
+          aria-invalid={input.invalid || error !== null ? true : undefined}
+          aria-describedby={describedBy}
+          className={filePickerClass.input}
+          onChange={(event) => void choose(event.currentTarget.files?.[0])}
+        />
+        {/* The field's own label names the input; this one is only the thing to tap. */}
+        <label htmlFor={input.id} aria-hidden="true" className={filePickerClass.button}>
+          {t('file.choose')}
+        </label>
+        <span aria-hidden="true" className={filePickerClass.none}>
+          {t('file.none')}
+        </span>
+      </div>
       {busy && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
           <Spinner /> {t('file.uploading')}

@@ -31,6 +31,7 @@ import {
 } from './data-import-queries.ts';
 import { FIELDS, useFieldLabel } from './import-fields.ts';
 import { Field } from '../ui/field.tsx';
+import { FilePicker } from '../ui/file-picker.tsx';
 import { ImportRowErrors } from './import-row-errors.tsx';
 import { useJobFailureText } from './job-failure.ts';
 
@@ -193,11 +194,10 @@ export function ImportWizard({ resource: fixed, events, onStarted, currentId }: 
         <label htmlFor={ids.file} className="text-sm font-medium">
           {t('file.label')}
         </label>
-        <input
+        <FilePicker
           id={ids.file}
-          type="file"
+          fileName={file?.name ?? null}
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-2 file:text-sm"
           onChange={(e) => choose(e.target.files?.[0] ?? null)}
         />
         <p className="text-sm text-muted-foreground">{t('file.hint')}</p>

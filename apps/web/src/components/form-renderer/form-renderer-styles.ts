@@ -62,6 +62,18 @@ export const helpClass = 'text-sm text-muted-foreground';
 export const errorClass = 'text-sm font-medium text-destructive-soft-foreground';
 export const requiredMarkClass = 'ml-0.5 text-destructive-soft-foreground';
 
+/**
+ * A file field before a file is chosen: the native input hidden (its button speaks the browser's
+ * language, not the page's) and a label that looks like a button; the input keeps the focus
+ * and the field's name, the label shows the ring.
+ */
+export const filePickerClass = {
+  input: 'peer sr-only',
+  button:
+    'inline-flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-input bg-card px-4 text-sm font-semibold text-foreground shadow-xs transition-colors hover:bg-accent peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-(--fr-ring) peer-disabled:cursor-not-allowed peer-disabled:opacity-60 @md:min-h-10',
+  none: 'min-w-0 truncate text-sm text-muted-foreground',
+} as const;
+
 /** The button field (a link that looks like the form's accent button). */
 export const accentButtonClass =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-(--fr-accent) px-5 text-sm font-semibold text-(--fr-accent-fg) shadow-sm transition hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--fr-ring)';
