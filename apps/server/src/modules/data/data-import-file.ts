@@ -331,8 +331,31 @@ function cellText(value: ExcelJS.CellValue): string {
 /**
  * The first sheet's rows, streamed by exceljs (shared strings cached: their size was checked in
  * sniffFile). Empty rows are skipped, as in a CSV; `line` is the sheet's row number.
+ *
+ * exceljs's streaming reader races with its unzipper: about one read in 150 of a workbook whose
+ * sheet comes before xl/workbook.xml (exceljs writes them so) ends before the first row, with
+ * no rows or a TypeError from its model. Such a read is tried again, twice at most; once a row
+ * has been answered, an error is the file's.
  */
 export async function* readXlsx(filePath: string): AsyncGenerator<CsvRecord> {
+  for (let attempt = 1; ; attempt += 1) {
+    let answered = false;
+    try {
+      for await (const record of readFirstSheet(filePath)) {
+        answered = true;
+        yield record;
+      }
+    } catch (err) {
+      if (answered || attempt === XLSX_READ_ATTEMPTS) throw err;
+      continue;
+    }
+    if (answered || attempt === XLSX_READ_ATTEMPTS) return;
+  }
+}
+
+const XLSX_READ_ATTEMPTS = 3;
+
+async function* readFirstSheet(filePath: string): AsyncGenerator<CsvRecord> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
