@@ -3,12 +3,13 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_IMPORT_MESSAGES, dataImportSchema, type DataImport } from '@leadcapture/contracts/data-imports';
+import { DATA_IMPORT_MESSAGES, dataImportSchema } from '@leadcapture/contracts/data-imports';
 import { paginated } from '@leadcapture/contracts/envelope';
 import { leadSchema, type Lead } from '@leadcapture/contracts/leads';
-import { expectData, expectError, expectValidation, type Response } from '../../../test/envelope.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
-import { multipart, PNG, type Part } from '../../../test/multipart.ts';
+import { importRequests } from '../../../test/data-imports.ts';
+import { expectData, expectError, expectValidation } from '../../../test/envelope.ts';
+import { createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
+import { PNG } from '../../../test/multipart.ts';
 import { inScope } from '../../db/tenant.ts';
 import { users } from '../auth/auth.table.ts';
 import { leadImports } from './data-imports.table.ts';
@@ -20,8 +21,8 @@ const importPage = paginated(dataImportSchema);
 
 let t: TestApp;
 let stranger: User;
+const { headersOf, get, upload, finished } = importRequests(() => t);
 const orgOf = (u: User) => u.organization?.id ?? '';
-const headersOf = (user: User) => ({ ...bearer(user.access), 'x-organization-id': orgOf(user) });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,42 +30,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function get(url: string, user: User) {
-  return t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: headersOf(user) });
-}
 function post(url: string, user: User) {
   return t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: headersOf(user) });
 }
 
-function upload(
-  user: User,
-  data: string | Buffer,
-  fields: Record<string, string> = {},
-  filename = 'leads.csv',
-): Promise<Response> {
-  const parts: Part[] = Object.entries(fields).map(([name, value]) => ({ name, data: value }));
-  parts.push({ name: 'file', filename, contentType: 'application/octet-stream', data });
-  const form = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/data/imports/',
-    headers: { ...form.headers, ...headersOf(user) },
-    payload: form.payload,
-  });
-}
-
-async function finished(user: User, id: string): Promise<DataImport> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const record = expectData(dataImportSchema, await get(`data/imports/${id}/`, user));
-    if (record.status !== 'queued' && record.status !== 'processing') return record;
-    if (Date.now() > deadline) throw new Error(`import ${id} still ${record.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function importAndWait(user: User, data: string | Buffer, fields: Record<string, string> = {}, name?: string) {
-  const started = expectData(dataImportSchema, await upload(user, data, { resource: 'leads', ...fields }, name), 202);
+  const started = expectData(
+    dataImportSchema,
+    await upload(user, data, { resource: 'leads', ...fields }, { filename: name }),
+    202,
+  );
   return finished(user, started.id);
 }
 
@@ -237,9 +212,9 @@ function claimSize(zip: Buffer, name: string, bytes: number): Buffer {
 describe('POST /data/imports/ with bad input', () => {
   it('refuses files that are not CSV or XLSX by content, bad options and unknown fields, writing nothing', async () => {
     const user = await registerUser(t);
-    expectValidation(await upload(user, PNG, {}, 'leads.csv'), 'file');
+    expectValidation(await upload(user, PNG, {}, { filename: 'leads.csv' }), 'file');
     const notWorkbook = await new JSZip().file('hello.txt', 'hi').generateAsync({ type: 'nodebuffer' });
-    expectValidation(await upload(user, notWorkbook, {}, 'leads.xlsx'), 'file');
+    expectValidation(await upload(user, notWorkbook, {}, { filename: 'leads.xlsx' }), 'file');
     expectValidation(await upload(user, 'email\nx@example.com\n', { resource: 'planets' }), 'resource');
     expectValidation(await upload(user, 'email\nx@example.com\n', { dry_run: 'perhaps' }), 'dry_run');
     // Another organisation's template, or none: the same 404 (tenancy).
@@ -268,7 +243,7 @@ describe('POST /data/imports/ with bad input', () => {
     // sizes the zip lists are read before anything is inflated.
     const bomb = claimSize(base, 'xl/sharedStrings.xml', 130 * 1024 * 1024);
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    const bombed422 = await upload(user, bomb, {}, 'bomb.xlsx');
+    const bombed422 = await upload(user, bomb, {}, { filename: 'bomb.xlsx' });
     expectValidation(bombed422, 'file');
     expect(bombed422.body).toContain(DATA_IMPORT_MESSAGES.xlsxTooLarge);
 
@@ -284,12 +259,17 @@ describe('POST /data/imports/ with bad input', () => {
       user,
       await wide.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }),
       {},
-      'wide.xlsx',
+      { filename: 'wide.xlsx' },
     );
     expectValidation(res, 'file');
     expect(res.body).toContain(DATA_IMPORT_MESSAGES.xlsxTooWide);
     // The same with its entries stored, not deflated: a zip whose entry never ends is refused in time.
-    const stored = await upload(user, await wide.generateAsync({ type: 'nodebuffer' }), {}, 'stored.xlsx');
+    const stored = await upload(
+      user,
+      await wide.generateAsync({ type: 'nodebuffer' }),
+      {},
+      { filename: 'stored.xlsx' },
+    );
     expectValidation(stored, 'file');
     expect(expectData(importPage, await get('data/imports/', user)).count).toBe(0);
     // The server still answers.

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientSchema, type Client } from '@leadcapture/contracts/clients';
 import { CLIENT_IMPORT_FIELDS } from '@leadcapture/contracts/client-import-fields';
-import { dataImportPreviewSchema, dataImportSchema, type DataImport } from '@leadcapture/contracts/data-imports';
+import { dataImportPreviewSchema, dataImportSchema } from '@leadcapture/contracts/data-imports';
 import { IMPORT_FIELDS } from '@leadcapture/contracts/lead-import-fields';
 import {
   dataExportCreatedSchema,
@@ -13,9 +13,9 @@ import {
   type DataExport,
 } from '@leadcapture/contracts/data-exports';
 import { paginated } from '@leadcapture/contracts/envelope';
-import { expectData, expectError, expectValidation, type Response } from '../../../test/envelope.ts';
-import { bearer, createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
-import { multipart, type Part } from '../../../test/multipart.ts';
+import { importRequests } from '../../../test/data-imports.ts';
+import { expectData, expectError, expectValidation } from '../../../test/envelope.ts';
+import { createTestApp, registerUser, type TestApp } from '../../../test/helpers.ts';
 import { createEvent } from '../../../test/capture.ts';
 import { inScope } from '../../db/tenant.ts';
 import { memberships } from '../organizations/organizations.table.ts';
@@ -29,45 +29,16 @@ type User = Awaited<ReturnType<typeof registerUser>>;
 const clientPage = paginated(clientSchema);
 
 let t: TestApp;
+const { headersOf, get, upload, finished } = importRequests(() => t);
 const orgOf = (u: User) => u.organization?.id ?? '';
-const headersOf = (user: User) => ({ ...bearer(user.access), 'x-organization-id': orgOf(user) });
 
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
 
-const get = (url: string, user: User) =>
-  t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: headersOf(user) });
 const post = (url: string, user: User, payload?: unknown) =>
   t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: headersOf(user), payload: payload as object });
-
-function upload(
-  user: User,
-  data: string | Buffer,
-  fields: Record<string, string>,
-  route: 'imports' | 'imports/preview' = 'imports',
-): Promise<Response> {
-  const parts: Part[] = Object.entries(fields).map(([name, value]) => ({ name, data: value }));
-  parts.push({ name: 'file', filename: 'clients.csv', contentType: 'application/octet-stream', data });
-  const form = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/data/${route}/`,
-    headers: { ...form.headers, ...headersOf(user) },
-    payload: form.payload,
-  });
-}
-
-async function finished(user: User, id: string): Promise<DataImport> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const record = expectData(dataImportSchema, await get(`data/imports/${id}/`, user));
-    if (record.status !== 'queued' && record.status !== 'processing') return record;
-    if (Date.now() > deadline) throw new Error(`import ${id} still ${record.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function importClients(user: User, data: string | Buffer, fields: Record<string, string> = {}) {
   const started = expectData(dataImportSchema, await upload(user, data, { resource: 'clients', ...fields }), 202);
@@ -214,7 +185,10 @@ describe('clients through POST /data/imports/', () => {
 
 describe('the mapping POST /data/imports/preview/ guesses', () => {
   const previewOf = async (user: User, data: string | Buffer, resource?: string) =>
-    expectData(dataImportPreviewSchema, await upload(user, data, resource ? { resource } : {}, 'imports/preview'));
+    expectData(
+      dataImportPreviewSchema,
+      await upload(user, data, resource ? { resource } : {}, { route: 'imports/preview' }),
+    );
 
   /** An export of ours, its headers in the user's language (`for_reimport` off: labels). */
   async function labelledExport(user: User, resource: 'clients' | 'leads', language: 'en' | 'sv') {
@@ -318,7 +292,10 @@ describe('the mapping POST /data/imports/preview/ guesses', () => {
 
   it('refuses an unknown resource', async () => {
     const user = await registerUser(t);
-    expectValidation(await upload(user, 'Company\nA\n', { resource: 'events' }, 'imports/preview'), 'resource');
+    expectValidation(
+      await upload(user, 'Company\nA\n', { resource: 'events' }, { route: 'imports/preview' }),
+      'resource',
+    );
   });
 });
 
